@@ -1,0 +1,75 @@
+"""cgt: combinatorial game theory with exact values and verified closed forms.
+
+The generic layer.  Define a game by its moves (`impartial_game`, `partizan_game`, or any class
+with ``options()`` / ``left_options()`` and ``right_options()``), evaluate it (`grundy`), add
+games (`Sum`), and check a conjectured closed form against the generic recursion (`verify`).
+
+>>> import cgt
+>>> @cgt.impartial_game
+... def Take23(n):
+...     return [n - k for k in (2, 3) if k <= n]
+>>> [cgt.grundy(Take23(n)) for n in range(10)]
+[0, 0, 1, 1, 2, 0, 0, 1, 1, 2]
+>>> cgt.verify(map(Take23, range(100)), lambda p: [0, 0, 1, 1, 2][p.n % 5]).ok
+True
+"""
+
+from cgt.errors import (
+    CGTError,
+    LoopyGameError,
+    NotAPositionError,
+    UnhashablePositionError,
+)
+from cgt.impartial import grundy, is_p_position
+from cgt.memo import cache_info, clear_caches, set_cache_limit
+from cgt.nimber import Nimber, mex, nim_inverse, nim_multiply
+from cgt.position import (
+    GameDefinition,
+    ImpartialPosition,
+    PartizanPosition,
+    Position,
+    impartial_game,
+    left_options_of,
+    options_of,
+    partizan_game,
+    right_options_of,
+)
+from cgt.registry import Claim, ClaimRun, claims, register_claim, run_claims
+from cgt.sums import Sum
+from cgt.verify import VerificationResult, compile_closed_form, verify
+
+__all__ = [
+    "CGTError",
+    "Claim",
+    "ClaimRun",
+    "GameDefinition",
+    "ImpartialPosition",
+    "LoopyGameError",
+    "Nimber",
+    "NotAPositionError",
+    "PartizanPosition",
+    "Position",
+    "Sum",
+    "UnhashablePositionError",
+    "VerificationResult",
+    "cache_info",
+    "claims",
+    "clear_caches",
+    "compile_closed_form",
+    "grundy",
+    "impartial_game",
+    "is_p_position",
+    "left_options_of",
+    "mex",
+    "nim_inverse",
+    "nim_multiply",
+    "options_of",
+    "partizan_game",
+    "register_claim",
+    "right_options_of",
+    "run_claims",
+    "set_cache_limit",
+    "verify",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,152 @@
+"""Bounded memo tables shared across calls, and the iterative evaluator that fills them.
+
+`cgt.grundy` and `cgt.value` remember the value of every position they evaluate, across calls,
+in a `Memo`.  Each memo holds at most `limit` entries (default 1,000,000); past that the oldest
+half is dropped.  ``cgt.clear_caches()`` empties them all; ``cgt.set_cache_limit(n)`` bounds them
+(``None``: unbounded); ``cgt.cache_info()`` reports their sizes.
+
+The evaluator walks the game tree depth-first with an explicit stack, so a game 100,000 moves
+deep needs no Python recursion, and it keeps the positions of the current line of play in a set,
+so a position that can reach itself raises `cgt.LoopyGameError` instead of looping.
+
+>>> import cgt
+>>> cgt.set_cache_limit(10)
+>>> cgt.cache_info()["grundy"].limit
+10
+>>> cgt.set_cache_limit(1_000_000); cgt.clear_caches()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+import attrs
+
+from cgt.errors import LoopyGameError, UnhashablePositionError
+
+__all__ = ["Memo", "MemoInfo", "cache_info", "clear_caches", "evaluate", "set_cache_limit"]
+
+V = TypeVar("V")
+
+DEFAULT_LIMIT = 1_000_000
+
+
+@attrs.frozen
+class MemoInfo:
+    """Size and bound of one memo table."""
+
+    size: int
+    limit: int | None
+
+
+class Memo(Generic[V]):
+    """A dictionary from positions to values that never grows beyond its limit."""
+
+    _all: ClassVar[dict[str, Memo[Any]]] = {}
+
+    def __init__(self, name: str, limit: int | None = DEFAULT_LIMIT) -> None:
+        self.name = name
+        self.limit = limit
+        self.table: dict[Any, V] = {}
+        Memo._all[name] = self
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self.table.get(key, default)
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self.table
+
+    def __getitem__(self, key: Any) -> V:
+        return self.table[key]
+
+    def __setitem__(self, key: Any, value: V) -> None:
+        table = self.table
+        if self.limit is not None and len(table) >= self.limit:
+            self._shrink()
+        table[key] = value
+
+    def _shrink(self) -> None:
+        assert self.limit is not None
+        keep = self.limit // 2
+        drop = len(self.table) - keep
+        for key in list(self.table)[:drop]:
+            del self.table[key]
+
+    def clear(self) -> None:
+        self.table.clear()
+
+
+def clear_caches() -> None:
+    """Forget every memoized value (the values of positions, and of game operations)."""
+    for memo in Memo._all.values():
+        memo.clear()
+
+
+def set_cache_limit(limit: int | None) -> None:
+    """Bound every memo table to ``limit`` entries (``None`` removes the bound)."""
+    if limit is not None and (not isinstance(limit, int) or limit < 1):
+        raise ValueError(f"a cache limit is a positive int or None, got {limit!r}")
+    for memo in Memo._all.values():
+        memo.limit = limit
+        if limit is not None and len(memo) > limit:
+            memo._shrink()
+
+
+def cache_info() -> dict[str, MemoInfo]:
+    """Size and bound of each memo table, by name."""
+    return {name: MemoInfo(len(memo), memo.limit) for name, memo in Memo._all.items()}
+
+
+Expand = Callable[[Any], tuple[Sequence[Any], Callable[[list[Any]], Any]]]
+
+
+def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
+    """Evaluate ``root`` bottom-up without recursion.
+
+    ``expand(position)`` returns ``(children, combine)``: the positions whose values are needed,
+    and a function from their values (in order) to the value of ``position``.  Values are stored
+    in ``memo``.  A child already on the current path raises `LoopyGameError`.
+    """
+    try:
+        if root in memo:
+            return memo[root]
+    except TypeError:
+        raise UnhashablePositionError(root) from None
+    children, combine = expand(root)
+    # A frame: [position, children, combine, values of the children computed so far].
+    stack: list[list[Any]] = [[root, children, combine, []]]
+    on_path: dict[Any, int] = {root: 0}
+    while True:
+        frame = stack[-1]
+        position, children, combine, values = frame
+        while len(values) < len(children):
+            child = children[len(values)]
+            try:
+                known = memo.get(child, _MISSING)
+            except TypeError:
+                raise UnhashablePositionError(child, position) from None
+            if known is _MISSING:
+                break
+            values.append(known)
+        else:
+            value = combine(values)
+            memo[position] = value
+            stack.pop()
+            del on_path[position]
+            if not stack:
+                return value
+            stack[-1][3].append(value)
+            continue
+        if child in on_path:
+            cycle = [f[0] for f in stack[on_path[child] :]] + [child]
+            raise LoopyGameError(cycle)
+        on_path[child] = len(stack)
+        grand_children, child_combine = expand(child)
+        stack.append([child, grand_children, child_combine, []])
+
+
+_MISSING = object()

@@ -1,0 +1,300 @@
+"""The position protocol: how a game is defined for `cgt`.
+
+A *position* is any hashable object that says what moves it has:
+
+* an **impartial** position has ``options()``, returning an iterable of positions (both players
+  have the same moves);
+* a **partizan** position has ``left_options()`` and ``right_options()``.
+
+A position may have both (then ``options()`` is ignored by the partizan machinery).  Positions
+must be hashable because values are memoized; equal positions must have equal options.
+
+Writing a class is one way.  The quicker way is a decorator around a plain function that maps
+a state to the states reachable in one move:
+
+>>> import cgt
+>>> @cgt.impartial_game
+... def Subtraction23(n):
+...     '''Take 2 or 3 counters from a heap of n.'''
+...     return [n - s for s in (2, 3) if s <= n]
+>>> [cgt.grundy(Subtraction23(n)) for n in range(10)]
+[0, 0, 1, 1, 2, 0, 0, 1, 1, 2]
+>>> Subtraction23(7).n, Subtraction23(7).options()
+(7, (Subtraction23(5), Subtraction23(4)))
+
+A function of one parameter returns the states themselves; a function of several parameters
+returns tuples of arguments.  For a partizan game the function returns the pair
+``(left_states, right_states)``:
+
+>>> @cgt.partizan_game
+... def Pushes(left, right):
+...     '''Left may remove one of her counters, Right one of his.'''
+...     return ([(left - 1, right)] if left else [], [(left, right - 1)] if right else [])
+>>> Pushes(2, 0).left_options()
+(Pushes(1, 0),)
+
+Positions built by the decorators add with ``+`` into a disjunctive `Sum`.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol, runtime_checkable
+
+from cgt.errors import NotAPositionError, UnhashablePositionError, _short_repr
+
+__all__ = [
+    "GameDefinition",
+    "ImpartialPosition",
+    "PartizanPosition",
+    "Position",
+    "impartial_game",
+    "left_options_of",
+    "options_of",
+    "partizan_game",
+    "right_options_of",
+]
+
+
+@runtime_checkable
+class ImpartialPosition(Protocol):
+    """A hashable position whose moves are the same for both players."""
+
+    def options(self) -> Iterable[Any]: ...
+
+    def __hash__(self) -> int: ...
+
+
+@runtime_checkable
+class PartizanPosition(Protocol):
+    """A hashable position with separate moves for Left and Right."""
+
+    def left_options(self) -> Iterable[Any]: ...
+
+    def right_options(self) -> Iterable[Any]: ...
+
+    def __hash__(self) -> int: ...
+
+
+def _as_tuple(position: Any, method: str, result: Any) -> tuple[Any, ...]:
+    if isinstance(result, (str, bytes)) or not isinstance(result, Iterable):
+        raise NotAPositionError(
+            f"{method}() of {_short_repr(position)} returned {_short_repr(result)}, "
+            "not an iterable of positions"
+        )
+    return tuple(result)
+
+
+def options_of(position: Any) -> tuple[Any, ...]:
+    """The options of an impartial position, as a tuple.
+
+    >>> from cgt import Sum, impartial_game
+    >>> options_of(Sum())
+    ()
+    """
+    method = getattr(position, "options", None)
+    if method is None or not callable(method):
+        raise NotAPositionError(
+            f"{_short_repr(position)} of type {type(position).__name__} is not an impartial "
+            "position: it has no options() method"
+        )
+    return _as_tuple(position, "options", method())
+
+
+def _partizan_options(position: Any, side: str) -> tuple[Any, ...]:
+    method = getattr(position, f"{side}_options", None)
+    if method is None:
+        method = getattr(position, "options", None)
+        name = "options"
+    else:
+        name = f"{side}_options"
+    if method is None or not callable(method):
+        raise NotAPositionError(
+            f"{_short_repr(position)} of type {type(position).__name__} is not a position: it "
+            "has neither left_options()/right_options() nor options()"
+        )
+    return _as_tuple(position, name, method())
+
+
+def left_options_of(position: Any) -> tuple[Any, ...]:
+    """Left's options of a position (an impartial position's options serve both players)."""
+    return _partizan_options(position, "left")
+
+
+def right_options_of(position: Any) -> tuple[Any, ...]:
+    """Right's options of a position (an impartial position's options serve both players)."""
+    return _partizan_options(position, "right")
+
+
+def check_hashable(position: Any, parent: Any = None) -> None:
+    """Raise `UnhashablePositionError` unless ``position`` can be hashed."""
+    try:
+        hash(position)
+    except TypeError:
+        raise UnhashablePositionError(position, parent) from None
+
+
+class Position:
+    """Optional base class for positions: gives ``p + q`` as the disjunctive `Sum`."""
+
+    __slots__ = ()
+
+    def __add__(self, other: Any) -> Any:
+        from cgt.sums import Sum
+
+        return Sum(self, other)
+
+
+class GameDefinition:
+    """A game defined by a function from a state to its successor states.
+
+    Made by `impartial_game` or `partizan_game`; calling it with a state gives a position.
+    """
+
+    def __init__(self, function: Callable[..., Any], partizan: bool) -> None:
+        self.function = function
+        self.partizan = partizan
+        self.name = getattr(function, "__name__", "Game")
+        self.__doc__ = function.__doc__
+        self.__name__ = self.name
+        self.__qualname__ = getattr(function, "__qualname__", self.name)
+        self.__module__ = getattr(function, "__module__", __name__)
+        parameters = list(inspect.signature(function).parameters.values())
+        if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.KEYWORD_ONLY) for p in parameters):
+            raise TypeError(
+                f"{self.name}: a game function takes plain positional parameters (the state)"
+            )
+        if not parameters:
+            raise TypeError(f"{self.name}: a game function takes the state as its parameters")
+        self.parameters = tuple(p.name for p in parameters)
+
+    def __repr__(self) -> str:
+        kind = "partizan" if self.partizan else "impartial"
+        return f"<{kind} game {self.name}>"
+
+    def __call__(self, *state: Any) -> FunctionPosition:
+        if len(state) != len(self.parameters):
+            raise TypeError(
+                f"{self.name} takes {len(self.parameters)} state argument(s) "
+                f"({', '.join(self.parameters)}), got {len(state)}"
+            )
+        position = FunctionPosition(self, state)
+        check_hashable(position)
+        return position
+
+    def _wrap(self, parent: FunctionPosition, states: Any, what: str) -> tuple[Any, ...]:
+        result = []
+        for state in _as_tuple(parent, what, states):
+            if isinstance(state, FunctionPosition) or _is_position(state):
+                result.append(state)
+            elif len(self.parameters) == 1:
+                result.append(self(state))
+            elif isinstance(state, tuple) and len(state) == len(self.parameters):
+                result.append(self(*state))
+            else:
+                raise NotAPositionError(
+                    f"{self.name} takes {len(self.parameters)} state arguments, so its function "
+                    f"must return tuples of {len(self.parameters)}; {_short_repr(parent)} "
+                    f"returned {_short_repr(state)}"
+                )
+        return tuple(result)
+
+
+def _is_position(obj: Any) -> bool:
+    return callable(getattr(obj, "options", None)) or callable(getattr(obj, "left_options", None))
+
+
+class FunctionPosition(Position):
+    """A position of a `GameDefinition`: the definition plus a state."""
+
+    __slots__ = ("_hash", "args", "definition")
+
+    def __init__(self, definition: GameDefinition, args: tuple[Any, ...]) -> None:
+        self.definition = definition
+        self.args = args
+        try:
+            self._hash = hash((id(definition), args))
+        except TypeError:
+            raise UnhashablePositionError(_Pending(definition, args)) from None
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, FunctionPosition)
+            and other.definition is self.definition
+            and other.args == self.args
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return repr(_Pending(self.definition, self.args))
+
+    def __getattr__(self, name: str) -> Any:
+        definition = object.__getattribute__(self, "definition")
+        try:
+            index = definition.parameters.index(name)
+        except ValueError:
+            raise AttributeError(name) from None
+        return object.__getattribute__(self, "args")[index]
+
+    def _moves(self) -> Any:
+        return self.definition.function(*self.args)
+
+    def options(self) -> tuple[Any, ...]:
+        if self.definition.partizan:
+            raise NotAPositionError(
+                f"{self!r} is a partizan position: use left_options() and right_options()"
+            )
+        return self.definition._wrap(self, self._moves(), "options")
+
+    def _pair(self) -> tuple[Any, Any]:
+        moves = self._moves()
+        if not (isinstance(moves, tuple) and len(moves) == 2):
+            raise NotAPositionError(
+                f"the function of partizan game {self.definition.name} must return a pair "
+                f"(left_states, right_states); for {self!r} it returned {_short_repr(moves)}"
+            )
+        return moves
+
+    def left_options(self) -> tuple[Any, ...]:
+        if not self.definition.partizan:
+            return self.options()
+        return self.definition._wrap(self, self._pair()[0], "left_options")
+
+    def right_options(self) -> tuple[Any, ...]:
+        if not self.definition.partizan:
+            return self.options()
+        return self.definition._wrap(self, self._pair()[1], "right_options")
+
+
+class _Pending:
+    """Prints a definition applied to a state, for reprs and error messages."""
+
+    def __init__(self, definition: GameDefinition, args: tuple[Any, ...]) -> None:
+        self.text = f"{definition.name}({', '.join(map(repr, args))})"
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def impartial_game(function: Callable[..., Iterable[Any]]) -> GameDefinition:
+    """Turn ``state -> successor states`` into a game whose positions are built by calling it.
+
+    >>> import cgt
+    >>> @cgt.impartial_game
+    ... def Nim(n):
+    ...     return range(n)
+    >>> cgt.grundy(Nim(5) + Nim(3))
+    6
+    """
+    return GameDefinition(function, partizan=False)
+
+
+def partizan_game(function: Callable[..., tuple[Iterable[Any], Iterable[Any]]]) -> GameDefinition:
+    """Turn ``state -> (Left's successor states, Right's successor states)`` into a game.
+
+    See the module documentation for an example.
+    """
+    return GameDefinition(function, partizan=True)

@@ -1,0 +1,260 @@
+"""Check a closed form against the generic recursion: exhaustively, then at random.
+
+A *closed form* (fast path) claims to compute what the generic recursion computes, faster.
+`verify` runs both over a family of positions and reports the first disagreement:
+
+* ``family``: an iterable of positions, in order of increasing size (so the first counterexample
+  found is a smallest one);
+* ``strategy``: optionally a hypothesis strategy of positions, tried after the family; a
+  counterexample found at random is shrunk by hypothesis to a smallest one;
+* ``fast``: a callable ``position -> value``, or a sympy expression in named size variables,
+  evaluated at ``variables(position)`` (by default the position's attributes of those names);
+* ``reference``: the generic recursion, `cgt.grundy` by default (`cgt.value` for partizan games).
+
+>>> import cgt, sympy
+>>> @cgt.impartial_game
+... def Take123(n):
+...     return [n - k for k in (1, 2, 3) if k <= n]
+>>> n = sympy.Symbol("n")
+>>> result = cgt.verify(map(Take123, range(60)), sympy.Mod(n, 4))
+>>> result.ok, result.checked
+(True, 60)
+>>> wrong = cgt.verify(map(Take123, range(60)), sympy.Mod(n, 3))
+>>> wrong.ok, wrong.counterexample, wrong.expected, wrong.actual
+(False, Take123(3), 3, 0)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from cgt.errors import CGTError, _short_repr
+from cgt.impartial import grundy
+
+__all__ = ["VerificationResult", "compile_closed_form", "verify"]
+
+
+@attrs.frozen
+class VerificationResult:
+    """What `verify` found.
+
+    ``ok`` is true when no counterexample was found.  ``counterexample`` is the first failing
+    position of the family, or the shrunk failing position of the random search; ``expected``
+    is the reference's value there and ``actual`` the fast path's (or the exception it raised).
+    """
+
+    checked: int
+    exhaustive: int
+    random: int
+    fast_seconds: float
+    reference_seconds: float
+    counterexample: Any = None
+    expected: Any = None
+    actual: Any = None
+    found_by: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.found_by is None
+
+    @property
+    def speedup(self) -> float | None:
+        """Recursion time over fast-path time (``None`` if the fast path took no time)."""
+        if self.fast_seconds <= 0:
+            return None
+        return self.reference_seconds / self.fast_seconds
+
+    def describe(self) -> str:
+        """One line: the verdict, with the counterexample when there is one."""
+        if self.ok:
+            return f"holds on {self.checked} positions"
+        return (
+            f"fails at {_short_repr(self.counterexample)}: reference {self.expected!r}, "
+            f"closed form {self.actual!r}"
+        )
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+class _FastPathError:
+    """Stands for an exception raised by the fast path, so it shows in a result."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def __repr__(self) -> str:
+        return f"raised {type(self.error).__name__}: {self.error}"
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _exact(value: Any) -> Any:
+    """Turn a sympy number into an int or Fraction, refusing anything inexact."""
+    import sympy
+
+    if isinstance(value, sympy.Basic):
+        if value.is_Integer:
+            return int(value)
+        if value.is_Rational:
+            return Fraction(int(value.p), int(value.q))
+        if value is sympy.true or value is sympy.false:
+            return bool(value)
+        raise CGTError(f"closed form evaluated to {value}, not an exact number")
+    return value
+
+
+def compile_closed_form(
+    expression: Any, variables: Callable[[Any], Mapping[str, Any]] | None = None
+) -> Callable[[Any], Any]:
+    """Make a callable ``position -> value`` from a sympy expression in size variables.
+
+    ``variables(position)`` maps each free symbol's name to its value; by default each symbol
+    is read as the attribute of that name on the position.
+
+    >>> import sympy
+    >>> from cgt.verify import compile_closed_form
+    >>> class Heap:
+    ...     def __init__(self, n): self.n = n
+    >>> f = compile_closed_form(sympy.Mod(sympy.Symbol("n"), 4))
+    >>> f(Heap(10))
+    2
+    """
+    import sympy
+
+    expression = sympy.sympify(expression)
+    symbols = sorted(expression.free_symbols, key=lambda s: s.name)
+    names = [s.name for s in symbols]
+    function = sympy.lambdify(symbols, expression, modules="sympy")
+
+    def fast(position: Any) -> Any:
+        if variables is None:
+            try:
+                values = [getattr(position, name) for name in names]
+            except AttributeError as error:
+                raise CGTError(
+                    f"closed form needs {', '.join(names)}, but position "
+                    f"{_short_repr(position)} has no attribute {error.name!r}; pass variables="
+                ) from None
+        else:
+            mapping = variables(position)
+            values = [mapping[name] for name in names]
+        return _exact(function(*values))
+
+    fast.__doc__ = f"closed form {expression}"
+    return fast
+
+
+def _as_callable(fast: Any, variables: Callable[[Any], Mapping[str, Any]] | None) -> Any:
+    if callable(fast) and not _is_sympy(fast):
+        return fast
+    return compile_closed_form(fast, variables)
+
+
+def _is_sympy(obj: Any) -> bool:
+    module = type(obj).__module__ or ""
+    return module.startswith("sympy")
+
+
+def verify(
+    family: Iterable[Any] = (),
+    fast: Any = None,
+    reference: Callable[[Any], Any] = grundy,
+    *,
+    strategy: Any = None,
+    max_examples: int = 200,
+    variables: Callable[[Any], Mapping[str, Any]] | None = None,
+    equal: Callable[[Any, Any], bool] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> VerificationResult:
+    """Compare ``fast`` with ``reference`` on every position of ``family``, then on
+    ``max_examples`` positions drawn from ``strategy``; see the module documentation.
+
+    ``equal(expected, actual)`` decides agreement (default ``==``).  ``progress(n)`` is called
+    after every 64 positions with the number checked so far.
+    """
+    if fast is None:
+        raise TypeError("verify needs a fast path: a callable or a sympy expression")
+    fast_path = _as_callable(fast, variables)
+    same = equal if equal is not None else (lambda a, b: bool(a == b))
+    timings = [0.0, 0.0]
+
+    def check(position: Any) -> tuple[bool, Any, Any]:
+        start = time.perf_counter()
+        expected = reference(position)
+        middle = time.perf_counter()
+        try:
+            actual = fast_path(position)
+        except CGTError:
+            raise
+        except Exception as error:
+            actual = _FastPathError(error)
+        end = time.perf_counter()
+        timings[0] += end - middle
+        timings[1] += middle - start
+        return (not isinstance(actual, _FastPathError) and same(expected, actual)), expected, actual
+
+    exhaustive = 0
+    for position in family:
+        good, expected, actual = check(position)
+        exhaustive += 1
+        if progress is not None and exhaustive % 64 == 0:
+            progress(exhaustive)
+        if not good:
+            return VerificationResult(
+                exhaustive,
+                exhaustive,
+                0,
+                timings[0],
+                timings[1],
+                position,
+                expected,
+                actual,
+                "exhaustive",
+            )
+
+    random_checked = 0
+    if strategy is not None:
+        from hypothesis import HealthCheck, find, settings
+        from hypothesis.errors import NoSuchExample
+
+        def fails(position: Any) -> bool:
+            nonlocal random_checked
+            random_checked += 1
+            return not check(position)[0]
+
+        config = settings(
+            max_examples=max_examples,
+            database=None,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+        )
+        try:
+            smallest = find(strategy, fails, settings=config)
+        except NoSuchExample:
+            pass
+        else:
+            _, expected, actual = check(smallest)
+            total = exhaustive + random_checked
+            return VerificationResult(
+                total,
+                exhaustive,
+                random_checked,
+                timings[0],
+                timings[1],
+                smallest,
+                expected,
+                actual,
+                "random",
+            )
+    return VerificationResult(
+        exhaustive + random_checked, exhaustive, random_checked, timings[0], timings[1]
+    )
