@@ -359,45 +359,78 @@ def parse(text: str) -> Game:
 
 # ---------------------------------------------------------------------------- printing
 
+
+class _Style:
+    """How each element of the notation is written, for one output style."""
+
+    def __init__(self, **fields: str) -> None:
+        self.up, self.down = fields["up"], fields["down"]
+        self.up2, self.down2 = fields["up2"], fields["down2"]
+        self.pm, self.braces = fields["pm"], fields["braces"]
+        self.latex = fields.get("latex") == "yes"
+
+    def number(self, p: int, k: int) -> str:
+        value = dyadic_to_fraction((p, k))
+        if not self.latex or value.denominator == 1:
+            return str(value)
+        sign = "-" if value < 0 else ""
+        return f"{sign}\\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
+
+    def ups(self, n: int, after_number: bool) -> str:
+        if n in (1, -1):
+            return self.up if n > 0 else self.down
+        if n in (2, -2):
+            return self.up2 if n > 0 else self.down2
+        if self.latex:
+            return (
+                f"{'+' if after_number else ''}{abs(n)}{{\\cdot}}{self.up if n > 0 else self.down}"
+            )
+        return f"{self.up if n > 0 else self.down}{abs(n)}"
+
+    def bars(self, count: int) -> str:
+        if not self.latex:
+            return "|" * count
+        return r" \mid " if count == 1 else r" \mathbin{" + r"\|" * (count - 1) + "} "
+
+    def wrap(self, text: str) -> str:
+        return self.braces[0] + text + self.braces[1]
+
+    def function(self, name: str, argument: str) -> str:
+        return f"\\operatorname{{{name}}}({argument})" if self.latex else f"{name}({argument})"
+
+
 _STYLES = {
-    # (up, down, double up, double down, plus-minus)
-    "default": ("^", "v", "^^", "vv", "±"),
-    "ascii": ("^", "v", "^^", "vv", "+-"),
-    "unicode": ("↑", "↓", "⇑", "⇓", "±"),
+    "default": _Style(up="^", down="v", up2="^^", down2="vv", pm="±", braces="{}"),
+    "ascii": _Style(up="^", down="v", up2="^^", down2="vv", pm="+-", braces="{}"),
+    "unicode": _Style(up="↑", down="↓", up2="⇑", down2="⇓", pm="±", braces="{}"),
+    "latex": _Style(
+        up=r"{\uparrow}",
+        down=r"{\downarrow}",
+        up2=r"{\Uparrow}",
+        down2=r"{\Downarrow}",
+        pm=r"\pm ",
+        braces=(r"\{", r"\}"),  # type: ignore[arg-type]
+        latex="yes",
+    ),
 }
 _NESTING = 3
 """Options are printed with bars ``{a||b|c}`` up to this many bars, then in braces."""
 
 
-def _number_text(p: int, k: int) -> str:
-    value = dyadic_to_fraction((p, k))
-    return str(value)
-
-
-def _nus_text(nus: tuple[int, int, int, int], style: tuple[str, ...]) -> str:
+def _nus_text(nus: tuple[int, int, int, int], style: _Style) -> str:
     p, k, n, m = nus
     parts = []
     if p or (n == 0 and m == 0):
-        parts.append(_number_text(p, k))
+        parts.append(style.number(p, k))
     if n:
-        up, down, up2, down2, _ = style
-        if n == 1:
-            parts.append(up)
-        elif n == -1:
-            parts.append(down)
-        elif n == 2:
-            parts.append(up2)
-        elif n == -2:
-            parts.append(down2)
-        else:
-            parts.append(f"{up if n > 0 else down}{abs(n)}")
+        parts.append(style.ups(n, after_number=bool(p)))
     if m:
         parts.append("*" if m == 1 else f"*{m}")
     return "".join(parts)
 
 
-def _named(g: Game, style: tuple[str, ...]) -> str | None:
-    """The conventional name of ``g``, if it has one (NUS values, switches, tiny, miny)."""
+def _named(g: Game, style: _Style) -> str | None:
+    """The conventional name of ``g``, if it has one (NUS values, ``±G``, tiny, miny)."""
     if g._nus is not None:
         return _nus_text(g._nus, style)
     left, right = g._left, g._right
@@ -405,23 +438,19 @@ def _named(g: Game, style: tuple[str, ...]) -> str | None:
     if len(left) != 1 or len(right) != 1:
         return None
     a, b = left[0], right[0]
-    pm = style[4]
     if core.neg(b) is a:
-        inner = _format(a, style)
-        return f"{pm}{inner}" if a._nus is not None or inner.startswith("{") else None
+        return f"{style.pm}{_format(a, style)}"  # ±G = {G | -G}
     zero = core.from_nus((0, 0, 0, 0))
-    if a is zero and b._nus is None and b._left == (zero,) and len(b._right) == 1:  # type: ignore[arg-type]
-        x = core.neg(b._right[0])  # type: ignore[index]
-        if x.is_number and x > 0:
-            return f"tiny({_number_text(*_dyadic(x))})"
-    if b is zero and a._nus is None and a._right == (zero,) and len(a._left) == 1:  # type: ignore[arg-type]
-        x = a._left[0]  # type: ignore[index]
-        if x.is_number and x > 0:
-            return f"miny({_number_text(*_dyadic(x))})"
+    for small, big, name in ((a, b, "tiny"), (core.neg(b), core.neg(a), "miny")):
+        # tiny(x) = {0 || 0 | -x}; miny(x) = -tiny(x) = {x | 0 || 0}
+        if small is zero and big._nus is None and big._left == (zero,) and len(big._right) == 1:  # type: ignore[arg-type]
+            x = core.neg(big._right[0])  # type: ignore[index]
+            if x._nus is not None and x.is_number and x._nus[0] > 0:
+                return style.function(name, style.number(x._nus[0], x._nus[1]))
     return None
 
 
-def _bare(g: Game, style: tuple[str, ...]) -> tuple[str, int]:
+def _bare(g: Game, style: _Style) -> tuple[str, int]:
     """``g`` as text and the number of bars at its top level (0: a name, printed as is)."""
     name = _named(g, style)
     if name is not None:
@@ -435,14 +464,14 @@ def _bare(g: Game, style: tuple[str, ...]) -> tuple[str, int]:
             deepest = max(deepest, texts[0][1])
             sides.append(texts[0][0])
         else:
-            sides.append(", ".join(t if b == 0 else "{" + t + "}" for t, b in texts))
+            sides.append(", ".join(t if b == 0 else style.wrap(t) for t, b in texts))
     bars = deepest + 1
-    return f"{sides[0]}{'|' * bars}{sides[1]}", bars
+    return f"{sides[0]}{style.bars(bars)}{sides[1]}", bars
 
 
-def _format(g: Game, style: tuple[str, ...]) -> str:
+def _format(g: Game, style: _Style) -> str:
     text, bars = _bare(g, style)
-    return text if bars == 0 else "{" + text + "}"
+    return text if bars == 0 else style.wrap(text)
 
 
 @deep
@@ -453,32 +482,15 @@ def format_game(g: Game, *, ascii: bool = False, unicode: bool = False) -> str:
     >>> format_game(Game(left=[1], right=[-1]), ascii=True), format_game(UP * 2, unicode=True)
     ('+-1', '⇑')
     """
-    style = _STYLES["ascii" if ascii else "unicode" if unicode else "default"]
-    return _format(g, style)
+    return _format(g, _STYLES["ascii" if ascii else "unicode" if unicode else "default"])
 
 
+@deep
 def format_latex(g: Game) -> str:
     """``g`` in LaTeX (math mode, without the dollars), for Jupyter's ``_repr_latex_``.
 
     >>> from cgt import Game
-    >>> format_latex(Game("{2|0||-1}")), format_latex(Game("^*"))
-    ('\\\\{2 \\\\mid 0 \\\\mathbin{\\\\|} -1\\\\}', '\\\\uparrow*')
+    >>> print(format_latex(Game("{2|0||-1}")), format_latex(Game("1/2^3*")))
+    \\{2 \\mid 0 \\mathbin{\\|} -1\\} \\frac{1}{2}+3{\\cdot}{\\uparrow}*
     """
-    text = format_game(g, unicode=True)
-    replacements = [
-        ("{", r"\{"),
-        ("}", r"\}"),
-        ("↑", r"\uparrow"),
-        ("↓", r"\downarrow"),
-        ("⇑", r"\Uparrow"),
-        ("⇓", r"\Downarrow"),
-        ("±", r"\pm "),
-    ]
-    for old, new in replacements:
-        text = text.replace(old, new)
-    text = re.sub(r"\|+", lambda bars: _latex_bars(len(bars.group())), text)
-    return text.replace(",", ", ").replace("  ", " ")
-
-
-def _latex_bars(count: int) -> str:
-    return r" \mid " if count == 1 else r" \mathbin{" + r"\|" * (count - 1) + "} "
+    return _format(g, _STYLES["latex"])
