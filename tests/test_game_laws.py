@@ -29,7 +29,8 @@ def test_addition_associates(g: Game, h: Game, k: Game) -> None:
 @given(games())
 def test_inverse_and_identity(g: Game) -> None:
     assert g - g is cgt.ZERO
-    assert g + cgt.ZERO is g and -(-g) is g
+    negated = -g
+    assert g + cgt.ZERO is g and -negated is g
     assert (g + g) - g is g
 
 

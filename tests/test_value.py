@@ -151,4 +151,6 @@ def test_long_chain_of_moves_to_a_number() -> None:
     def Countdown(n: int) -> tuple[list[int], list[int]]:
         return ([n - 1] if n else []), ([n - 2] if n > 1 else [])
 
-    assert cgt.value(Countdown(20_000)) is Game(1)  # values cycle 0, 1, {1|0}
+    # The values cycle 0, 1, {1|0} with period 3.
+    assert cgt.value(Countdown(20_000)) is cgt.parse("{1|0}")
+    assert cgt.value(Countdown(19_999)) is Game(1)
