@@ -213,18 +213,18 @@ def _all_numbers(left: list[Game], right: list[Game]) -> Game | None:
     """The value of ``{left | right}`` when every option is a number and it is a NUS value."""
     best: Dyadic | None = None
     for g in left:
-        x = _number(g)
-        if x is None:
+        nus = g._nus
+        if nus is None or nus[2] or nus[3]:
             return None
-        if best is None or dyadic_compare(x, best) > 0:
-            best = x
+        if best is None or dyadic_compare((nus[0], nus[1]), best) > 0:
+            best = (nus[0], nus[1])
     least: Dyadic | None = None
     for g in right:
-        x = _number(g)
-        if x is None:
+        nus = g._nus
+        if nus is None or nus[2] or nus[3]:
             return None
-        if least is None or dyadic_compare(x, least) < 0:
-            least = x
+        if least is None or dyadic_compare((nus[0], nus[1]), least) < 0:
+            least = (nus[0], nus[1])
     if best is not None and least is not None:
         order = dyadic_compare(best, least)
         if order == 0:
@@ -295,14 +295,16 @@ def make(left: list[Game], right: list[Game]) -> Game:
     quick = _all_numbers(left, right)
     if quick is not None:
         return quick
-    left = _unique(left)
-    right = _unique(right)
-    raw_key = (tuple(sorted(g._id for g in left)), tuple(sorted(g._id for g in right)))
+    left_ids = {g._id: g for g in left}
+    right_ids = {g._id: g for g in right}
+    raw_key = (tuple(sorted(left_ids)), tuple(sorted(right_ids)))
     known = _INTERN.get(raw_key)
     if known is None:
-        known = _CANONICAL.get(raw_key)
+        known = _CANONICAL.table.get(raw_key)
     if known is not None:
         return known
+    left = list(left_ids.values())
+    right = list(right_ids.values())
     while True:
         left = _undominated(left, True)
         right = _undominated(right, False)

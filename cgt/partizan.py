@@ -26,6 +26,7 @@ from typing import Any
 
 from cgt import _canonical as core
 from cgt._deep import deep
+from cgt._states import state_value
 from cgt.game import Game
 from cgt.impartial import grundy
 from cgt.memo import Memo, evaluate
@@ -36,6 +37,7 @@ __all__ = ["value"]
 
 _VALUE: Memo[Game] = Memo("value")
 _VALUE_PRODUCT: Memo[Game] = Memo("value-product")
+_VALUE_GENERIC: Memo[Game] = Memo("value-generic")
 
 
 def _sum_all(values: list[Game]) -> Game:
@@ -59,6 +61,16 @@ def _expand(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]
     return _expand_product(position)
 
 
+def _expand_product(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
+    if isinstance(position, FunctionPosition) and position.definition.partizan:
+        return (), lambda _values: state_value(position, _decomposed)
+    return _expand_generic(position)
+
+
+def _decomposed(position: Any) -> Game:
+    return evaluate(position, _expand, _VALUE)
+
+
 def _moves(position: Any, left: bool) -> tuple[Any, ...]:
     """A player's options; a `Game` inside a `Sum` moves by its own canonical options."""
     if position.__class__ is Game:
@@ -73,13 +85,25 @@ def _moves(position: Any, left: bool) -> tuple[Any, ...]:
     return left_options_of(position) if left else right_options_of(position)
 
 
-def _expand_product(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
+def _both_sides(position: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """Left's and Right's options; a `cgt.partizan_game` function is called once, not twice."""
+    if isinstance(position, FunctionPosition):
+        definition = position.definition
+        moves = position._pair()
+        return (
+            definition._wrap(position, moves[0], "left_options"),
+            definition._wrap(position, moves[1], "right_options"),
+        )
+    return _moves(position, True), _moves(position, False)
+
+
+def _expand_generic(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
+    """Options through the position protocol, one position object per option."""
     if position.__class__ is Game:
         return (), lambda _values: position
     if _is_impartial(position):
         return (), lambda _values: core.from_nus((0, 0, 0, grundy(position)))
-    left = _moves(position, True)
-    right = _moves(position, False)
+    left, right = _both_sides(position)
     split = len(left)
 
     def combine(values: list[Game]) -> Game:
@@ -102,10 +126,15 @@ def value(position: Any, *, decompose: bool = True) -> Game:
     >>> cgt.value(Stairs(10_000)), cgt.value(cgt.Sum(Stairs(3), Stairs(4)))
     (Game('10000'), Game('7'))
     """
-    if decompose:
+    if isinstance(position, FunctionPosition) and position.definition.partizan:
+        result = state_value(position, _decomposed)
+    elif decompose:
         result = evaluate(position, _expand, _VALUE)
     else:
         result = evaluate(position, _expand_product, _VALUE_PRODUCT)
-    if result.__class__ is not Game:
-        raise TypeError(f"internal error: value of {position!r} is {result!r}")
     return result
+
+
+def _value_generic(position: Any) -> Game:
+    """`value` through the position protocol only (no fast path): the reference for tests."""
+    return evaluate(position, _expand_generic, _VALUE_GENERIC)

@@ -154,3 +154,54 @@ def test_long_chain_of_moves_to_a_number() -> None:
     # The values cycle 0, 1, {1|0} with period 3.
     assert cgt.value(Countdown(20_000)) is cgt.parse("{1|0}")
     assert cgt.value(Countdown(19_999)) is Game(1)
+
+
+def every_position(root: object) -> list[object]:
+    seen: dict[object, None] = {}
+    stack = [root]
+    while stack:
+        p = stack.pop()
+        if p not in seen:
+            seen[p] = None
+            stack.extend(cgt.left_options_of(p) + cgt.right_options_of(p))
+    return list(seen)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (1, 6)])
+def test_fast_state_evaluator_agrees_with_the_position_protocol(rows: int, cols: int) -> None:
+    from cgt.partizan import _value_generic
+
+    for position in every_position(board(rows, cols)):
+        cgt.clear_caches()
+        assert cgt.value(position) is _value_generic(position), position
+
+
+def test_fast_evaluator_multi_parameter_states_and_mixed_options() -> None:
+    from cgt.partizan import _value_generic
+
+    @cgt.partizan_game
+    def Pushes(left: int, right: int) -> tuple[list, list]:
+        return (
+            ([(left - 1, right)] if left else []) + ([Hackenbush("LR")] if left == 1 else []),
+            (x for x in [(left, right - 1)] if right),  # any iterable works
+        )
+
+    for position in every_position(Pushes(3, 2)):
+        assert cgt.value(position) is _value_generic(position)
+    assert cgt.value(Pushes(1, 0)) is Game(1)  # {0, 1/2 | } = 1
+    assert cgt.value(Pushes(3, 2)) is Game(1)
+
+
+@pytest.mark.parametrize(
+    ("moves", "error"),
+    [
+        (lambda n: [n - 1], cgt.NotAPositionError),  # not a (left, right) pair
+        (lambda n: ([[n]], []), cgt.UnhashablePositionError),
+        (lambda n: (5, []), cgt.NotAPositionError),
+        (lambda n: ([(n - 1) % 2], []), cgt.LoopyGameError),
+    ],
+)
+def test_fast_evaluator_reports_bad_games(moves: object, error: type) -> None:
+    definition = cgt.partizan_game(lambda n: moves(n))  # type: ignore[operator]
+    with pytest.raises(error):
+        cgt.value(definition(1))

@@ -1,0 +1,245 @@
+"""Partizan engine (cgt.Game, cgt.value) against pycgt 0.2.0, side by side in one run.
+
+Run: ``python benchmarks/bench_partizan.py [--quick]`` (pycgt comes with the ``bench`` extra).
+Every figure is the median of several runs from empty caches (cgt.clear_caches and pycgt's
+caches); the ratio is pycgt's median over ours, from the same run.  Each workload also checks
+that both libraries computed the same value (pycgt's canonical tree converted to a cgt.Game).
+
+Workloads:
+
+* Domineering rectangles as a plain user-defined partizan position (a set of filled cells),
+  evaluated by the same plain memoized recursion on both sides, no decomposition;
+* sums of 20 copies of {1|-1}, {2|{1|0}} and ^*, added one copy at a time;
+* random games: 40 random games built from small options, then all their pairwise sums and
+  comparisons.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import cgt
+
+try:
+    import pycgt
+except ImportError:  # pragma: no cover - the bench extra is optional
+    pycgt = None
+
+
+# ------------------------------------------------------------------------------ timing
+
+
+def median_seconds(function: Callable[[], Any], repeat: int, setup: Callable[[], Any]) -> float:
+    times = []
+    for _ in range(repeat):
+        setup()
+        gc.collect()
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def fmt(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.0f} us"
+    if seconds < 1:
+        return f"{seconds * 1e3:.1f} ms"
+    return f"{seconds:.2f} s"
+
+
+def clear_pycgt() -> None:
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.walk_packages(pycgt.__path__, "pycgt."):
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            if hasattr(obj, "cache_clear"):
+                obj.cache_clear()
+            elif isinstance(obj, dict) and "cache" in name:
+                obj.clear()
+
+
+def from_pycgt(g: Any, memo: dict[Any, cgt.Game] | None = None) -> cgt.Game:
+    """A pycgt canonical game as a cgt.Game (to check that both computed the same value)."""
+    memo = {} if memo is None else memo
+    if g not in memo:
+        memo[g] = cgt.Game(
+            left=[from_pycgt(x, memo) for x in g.left], right=[from_pycgt(x, memo) for x in g.right]
+        )
+    return memo[g]
+
+
+# -------------------------------------------------------------------------- Domineering
+
+
+def domineering_moves(rows: int, cols: int, filled: frozenset) -> tuple[list, list]:
+    """Left places a vertical domino, Right a horizontal one: the boards after each move."""
+    left, right = [], []
+    for r in range(rows):
+        for c in range(cols):
+            if (r, c) in filled:
+                continue
+            if r + 1 < rows and (r + 1, c) not in filled:
+                left.append(filled | {(r, c), (r + 1, c)})
+            if c + 1 < cols and (r, c + 1) not in filled:
+                right.append(filled | {(r, c), (r, c + 1)})
+    return left, right
+
+
+def domineering_cgt(rows: int, cols: int) -> cgt.Game:
+    @cgt.partizan_game
+    def Domineering(filled: frozenset) -> tuple[list, list]:
+        return domineering_moves(rows, cols, filled)
+
+    return cgt.value(Domineering(frozenset()))
+
+
+def domineering_pycgt(rows: int, cols: int) -> Any:
+    memo: dict[frozenset, Any] = {}
+
+    def value(filled: frozenset) -> Any:
+        known = memo.get(filled)
+        if known is None:
+            left, right = domineering_moves(rows, cols, filled)
+            known = memo[filled] = pycgt.game([value(x) for x in left], [value(x) for x in right])
+        return known
+
+    return value(frozenset())
+
+
+# --------------------------------------------------------------------------------- sums
+
+
+def repeated_sum(add: Callable[[Any, Any], Any], zero: Any, g: Any, copies: int) -> Any:
+    total = zero
+    for _ in range(copies):
+        total = add(total, g)
+    return total
+
+
+SUMMANDS = {
+    "{1|-1}": (lambda: cgt.parse("{1|-1}"), lambda: pycgt.plus_minus(1)),
+    "{2|{1|0}}": (
+        lambda: cgt.parse("{2|{1|0}}"),
+        lambda: pycgt.game([pycgt.integer(2)], [pycgt.switch(1, 0)]),
+    ),
+    "^*": (lambda: cgt.UP + cgt.STAR, lambda: pycgt.add(pycgt.UP, pycgt.STAR)),
+}
+
+
+# ------------------------------------------------------------------------- random games
+
+
+def random_descriptions(count: int, seed: int) -> list[Any]:
+    """Random game trees as nested tuples: ("n", Fraction) leaves, ("g", lefts, rights) nodes."""
+    rng = random.Random(seed)
+    leaves = [Fraction(n, d) for n in range(-2, 3) for d in (1, 2)] + ["*"]
+
+    def tree(depth: int) -> Any:
+        if depth == 0 or rng.random() < 0.3:
+            return ("n", rng.choice(leaves))
+        sides = [[tree(depth - 1) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        return ("g", sides[0], sides[1])
+
+    return [tree(3) for _ in range(count)]
+
+
+def build(description: Any, leaf: Callable[[Any], Any], node: Callable[[list, list], Any]) -> Any:
+    if description[0] == "n":
+        return leaf(description[1])
+    return node(
+        [build(d, leaf, node) for d in description[1]],
+        [build(d, leaf, node) for d in description[2]],
+    )
+
+
+def random_workload_cgt(descriptions: list[Any]) -> list[Any]:
+    def leaf(x: Any) -> cgt.Game:
+        return cgt.STAR if x == "*" else cgt.Game(x)
+
+    games = [build(d, leaf, lambda a, b: cgt.Game(left=a, right=b)) for d in descriptions]
+    return [(g + h, g <= h) for g in games for h in games]
+
+
+def random_workload_pycgt(descriptions: list[Any]) -> list[Any]:
+    def leaf(x: Any) -> Any:
+        return pycgt.nimber(1) if x == "*" else pycgt.number(x)
+
+    games = [build(d, leaf, pycgt.game) for d in descriptions]
+    return [(pycgt.add(g, h), pycgt.leq(g, h)) for g in games for h in games]
+
+
+# ---------------------------------------------------------------------------------- main
+
+
+def run(quick: bool) -> list[tuple[str, float, float]]:
+    rows: list[tuple[str, float, float]] = []
+    repeat = 3 if quick else 5
+
+    def compare(name: str, ours: Callable[[], Any], theirs: Callable[[], Any], check: Any) -> None:
+        check(ours(), theirs())
+        a = median_seconds(ours, repeat, cgt.clear_caches)
+        b = median_seconds(theirs, repeat, clear_pycgt)
+        rows.append((name, a, b))
+        print(f"| {name} | {fmt(a)} | {fmt(b)} | {b / a:.1f}x |", flush=True)
+
+    def same_value(ours: cgt.Game, theirs: Any) -> None:
+        assert ours is from_pycgt(theirs), (ours, theirs)
+
+    print("| workload | cgt | pycgt 0.2.0 | pycgt / cgt |\n|---|---|---|---|")
+    boards = [(3, 3), (3, 4), (4, 4), (2, 8)] if quick else [(3, 4), (4, 4), (3, 5), (4, 5), (3, 6)]
+    for r, c in boards:
+        compare(
+            f"Domineering {r}x{c}",
+            lambda r=r, c=c: domineering_cgt(r, c),
+            lambda r=r, c=c: domineering_pycgt(r, c),
+            same_value,
+        )
+    for name, (ours, theirs) in SUMMANDS.items():
+        compare(
+            f"20 x {name}",
+            lambda ours=ours: repeated_sum(lambda a, b: a + b, cgt.ZERO, ours(), 20),
+            lambda theirs=theirs: repeated_sum(pycgt.add, pycgt.ZERO, theirs(), 20),
+            same_value,
+        )
+    descriptions = random_descriptions(25 if quick else 40, seed=7)
+
+    def same_pairs(ours: list, theirs: list) -> None:
+        for (a, x), (b, y) in zip(ours, theirs, strict=True):
+            assert a is from_pycgt(b) and x == y
+
+    compare(
+        f"random games: {len(descriptions)}² sums and comparisons",
+        lambda: random_workload_cgt(descriptions),
+        lambda: random_workload_pycgt(descriptions),
+        same_pairs,
+    )
+    ratios = [b / a for _, a, b in rows]
+    print(f"\nmedian ratio {statistics.median(ratios):.1f}x, smallest {min(ratios):.1f}x")
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller boards, fewer repeats")
+    args = parser.parse_args()
+    if pycgt is None:
+        print("pycgt is not installed: pip install -e '.[bench]'")
+        return 1
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))  # pycgt recurses
+    run(args.quick)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
