@@ -12,6 +12,11 @@ Workloads:
 * sums of 20 copies of {1|-1}, {2|{1|0}} and ^*, added one copy at a time;
 * random games: 40 random games built from small options, then all their pairwise sums and
   comparisons.
+
+Medians are taken in one process, where cgt keeps its interned games across runs (interning is
+never cleared: it is what makes ``==`` an identity test); ``--cold`` adds one run of each side
+in a fresh interpreter.  For Domineering, the user's move generator (the same function on both
+sides, called once per board) is timed alone, and the last column compares the engines without it.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import argparse
 import gc
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -128,9 +134,9 @@ def repeated_sum(add: Callable[[Any, Any], Any], zero: Any, g: Any, copies: int)
 
 
 SUMMANDS = {
-    "{1|-1}": (lambda: cgt.parse("{1|-1}"), lambda: pycgt.plus_minus(1)),
+    "{1|-1}": (lambda: cgt.Game(left=[1], right=[-1]), lambda: pycgt.plus_minus(1)),
     "{2|{1|0}}": (
-        lambda: cgt.parse("{2|{1|0}}"),
+        lambda: cgt.Game(left=[2], right=[cgt.Game(left=[1], right=[0])]),
         lambda: pycgt.game([pycgt.integer(2)], [pycgt.switch(1, 0)]),
     ),
     "^*": (lambda: cgt.UP + cgt.STAR, lambda: pycgt.add(pycgt.UP, pycgt.STAR)),
@@ -181,63 +187,129 @@ def random_workload_pycgt(descriptions: list[Any]) -> list[Any]:
 
 # ---------------------------------------------------------------------------------- main
 
+Workload = tuple[str, Callable[[], Any], Callable[[], Any], Callable[[Any, Any], None], Any]
 
-def run(quick: bool) -> list[tuple[str, float, float]]:
-    rows: list[tuple[str, float, float]] = []
+
+def same_value(ours: cgt.Game, theirs: Any) -> None:
+    assert ours is from_pycgt(theirs), (ours, theirs)
+
+
+def same_pairs(ours: list, theirs: list) -> None:
+    for (a, x), (b, y) in zip(ours, theirs, strict=True):
+        assert a is from_pycgt(b) and x == y
+
+
+def walk_moves(rows: int, cols: int) -> int:
+    """Only the user's move generator, once per reachable board: shared by both sides."""
+    seen: set[frozenset] = set()
+    stack = [frozenset()]
+    while stack:
+        filled = stack.pop()
+        if filled not in seen:
+            seen.add(filled)
+            left, right = domineering_moves(rows, cols, filled)
+            stack += left + right
+    return len(seen)
+
+
+def workloads(quick: bool) -> list[Workload]:
+    result: list[Workload] = []
+    boards = [(3, 3), (3, 4), (4, 4), (2, 8)] if quick else [(3, 4), (4, 4), (3, 5), (4, 5), (3, 6)]
+    for r, c in boards:
+        result.append(
+            (
+                f"Domineering {r}x{c}",
+                lambda r=r, c=c: domineering_cgt(r, c),
+                lambda r=r, c=c: domineering_pycgt(r, c),
+                same_value,
+                (r, c),
+            )
+        )
+    for name, (ours, theirs) in SUMMANDS.items():
+        result.append(
+            (
+                f"20 x {name}",
+                lambda ours=ours: repeated_sum(lambda a, b: a + b, cgt.ZERO, ours(), 20),
+                lambda theirs=theirs: repeated_sum(pycgt.add, pycgt.ZERO, theirs(), 20),
+                same_value,
+                None,
+            )
+        )
+    descriptions = random_descriptions(25 if quick else 40, seed=7)
+    result.append(
+        (
+            f"random games: {len(descriptions)}² sums and comparisons",
+            lambda: random_workload_cgt(descriptions),
+            lambda: random_workload_pycgt(descriptions),
+            same_pairs,
+            None,
+        )
+    )
+    return result
+
+
+def cold_seconds(quick: bool, index: int, side: str) -> float:
+    """One run in a fresh interpreter: nothing interned, nothing cached, nothing imported."""
+    command = [sys.executable, __file__, "--single", str(index), "--side", side]
+    if quick:
+        command.append("--quick")
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    return float(output.split()[-1])
+
+
+def run(quick: bool, cold: bool) -> None:
     repeat = 3 if quick else 5
-
-    def compare(name: str, ours: Callable[[], Any], theirs: Callable[[], Any], check: Any) -> None:
+    ratios = []
+    print(
+        "| workload | cgt | pycgt 0.2.0 | pycgt / cgt | cold: cgt, pycgt, ratio "
+        "| user's move generator alone | pycgt / cgt without it |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for index, (name, ours, theirs, check, board) in enumerate(workloads(quick)):
+        cgt.clear_caches()
+        clear_pycgt()
         check(ours(), theirs())
         a = median_seconds(ours, repeat, cgt.clear_caches)
         b = median_seconds(theirs, repeat, clear_pycgt)
-        rows.append((name, a, b))
-        print(f"| {name} | {fmt(a)} | {fmt(b)} | {b / a:.1f}x |", flush=True)
-
-    def same_value(ours: cgt.Game, theirs: Any) -> None:
-        assert ours is from_pycgt(theirs), (ours, theirs)
-
-    print("| workload | cgt | pycgt 0.2.0 | pycgt / cgt |\n|---|---|---|---|")
-    boards = [(3, 3), (3, 4), (4, 4), (2, 8)] if quick else [(3, 4), (4, 4), (3, 5), (4, 5), (3, 6)]
-    for r, c in boards:
-        compare(
-            f"Domineering {r}x{c}",
-            lambda r=r, c=c: domineering_cgt(r, c),
-            lambda r=r, c=c: domineering_pycgt(r, c),
-            same_value,
-        )
-    for name, (ours, theirs) in SUMMANDS.items():
-        compare(
-            f"20 x {name}",
-            lambda ours=ours: repeated_sum(lambda a, b: a + b, cgt.ZERO, ours(), 20),
-            lambda theirs=theirs: repeated_sum(pycgt.add, pycgt.ZERO, theirs(), 20),
-            same_value,
-        )
-    descriptions = random_descriptions(25 if quick else 40, seed=7)
-
-    def same_pairs(ours: list, theirs: list) -> None:
-        for (a, x), (b, y) in zip(ours, theirs, strict=True):
-            assert a is from_pycgt(b) and x == y
-
-    compare(
-        f"random games: {len(descriptions)}² sums and comparisons",
-        lambda: random_workload_cgt(descriptions),
-        lambda: random_workload_pycgt(descriptions),
-        same_pairs,
-    )
-    ratios = [b / a for _, a, b in rows]
+        ratios.append(b / a)
+        cells = [name, fmt(a), fmt(b), f"**{b / a:.1f}x**"]
+        if cold:
+            ca, cb = cold_seconds(quick, index, "cgt"), cold_seconds(quick, index, "pycgt")
+            cells.append(f"{fmt(ca)}, {fmt(cb)}, {cb / ca:.1f}x")
+        else:
+            cells.append("")
+        if board is not None:
+            moves = median_seconds(lambda board=board: walk_moves(*board), repeat, lambda: None)
+            engine = f"{(b - moves) / (a - moves):.1f}x" if a > moves else "n/a"
+            cells += [fmt(moves), engine]
+        else:
+            cells += ["", ""]
+        print("| " + " | ".join(cells) + " |", flush=True)
     print(f"\nmedian ratio {statistics.median(ratios):.1f}x, smallest {min(ratios):.1f}x")
-    return rows
+
+
+def single(quick: bool, index: int, side: str) -> None:
+    _, ours, theirs, _, _ = workloads(quick)[index]
+    start = time.perf_counter()
+    (ours if side == "cgt" else theirs)()
+    print(time.perf_counter() - start)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller boards, fewer repeats")
+    parser.add_argument("--cold", action="store_true", help="also time one run per fresh process")
+    parser.add_argument("--single", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--side", choices=["cgt", "pycgt"], help=argparse.SUPPRESS)
     args = parser.parse_args()
     if pycgt is None:
         print("pycgt is not installed: pip install -e '.[bench]'")
         return 1
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))  # pycgt recurses
-    run(args.quick)
+    if args.single is not None:
+        single(args.quick, args.single, args.side)
+    else:
+        run(args.quick, args.cold)
     return 0
 
 

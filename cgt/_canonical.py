@@ -122,13 +122,13 @@ def le(g: Game, h: Game) -> bool:
     gn = g._nus
     hn = h._nus
     if gn is not None and hn is not None:
-        return nus_sign(nus_add(hn, nus_neg(gn))) in (EQUAL, GREATER)
+        return _nus_le(gn, hn)
     gid = g._id
     hid = h._id
     cacheable = gid >= 0 and hid >= 0
     if cacheable:
         key = (gid, hid)
-        known = _LE.get(key)
+        known = _LE.table.get(key)
         if known is not None:
             return known
     result = True
@@ -157,6 +157,23 @@ def le(g: Game, h: Game) -> bool:
     if cacheable:
         _LE[key] = result
     return result
+
+
+def _nus_le(a: Nus, b: Nus) -> bool:
+    """``a <= b`` for NUS values: ``b - a = d + n.↑ + *m`` is ``>= 0`` (see `cgt._nus`)."""
+    if a[1] == b[1]:
+        if a[0] != b[0]:
+            return a[0] < b[0]
+    else:
+        order = dyadic_compare((a[0], a[1]), (b[0], b[1]))
+        if order:
+            return order < 0
+    n = b[2] - a[2]
+    if n == 0:
+        return a[3] == b[3]
+    if n == 1:
+        return a[3] ^ b[3] != 1
+    return n > 1
 
 
 # -------------------------------------------------------------------------------------- sums
@@ -191,7 +208,7 @@ def add(g: Game, h: Game) -> Game:
     gid = g._id
     hid = h._id
     key = (gid, hid) if gid <= hid else (hid, gid)
-    known = _SUM.get(key)
+    known = _SUM.table.get(key)
     if known is not None:
         return known
     if gn is not None and gn[2] == 0 and gn[3] == 0:

@@ -90,22 +90,35 @@ def _children(
         if kind is not list and kind is not tuple and kind is not set and kind is not frozenset:
             what = "left_options" if side == 0 else "right_options"
             states = definition._wrap(_position(definition, node), states, what)  # or raises
-        for state in states:
-            kind = state.__class__
-            if (single and kind in _PLAIN) or (
-                not single and kind is tuple and len(state) == arity
-            ):
-                result.append(state)
-            else:
-                # A position object, or a malformed state: the generic wrapper decides.
-                (wrapped,) = definition._wrap(_position(definition, node), [state], "")
-                if isinstance(wrapped, FunctionPosition) and wrapped.definition is definition:
-                    result.append(wrapped.args[0] if single else wrapped.args)
-                else:
-                    result.append(_Ready(value_of(wrapped)))
+        if single:
+            plain = [s for s in states if s.__class__ in _PLAIN]
+        else:
+            plain = [s for s in states if s.__class__ is tuple and len(s) == arity]
+        if len(plain) == len(states):
+            result += plain  # the usual case: every option is a plain state
+        else:
+            for state in states:
+                result.append(_other(definition, node, state, single, arity, value_of))
         if side == 0:
             left_count = len(result)
     return result, left_count
+
+
+def _other(
+    definition: GameDefinition,
+    node: Any,
+    state: Any,
+    single: bool,
+    arity: int,
+    value_of: Callable[[Any], Any],
+) -> Any:
+    """A state that is not plain data: a position object, or a malformed state."""
+    if state.__class__ in _PLAIN if single else state.__class__ is tuple and len(state) == arity:
+        return state
+    (wrapped,) = definition._wrap(_position(definition, node), [state], "")  # or raises
+    if isinstance(wrapped, FunctionPosition) and wrapped.definition is definition:
+        return wrapped.args[0] if single else wrapped.args
+    return _Ready(value_of(wrapped))
 
 
 def _position(definition: GameDefinition, node: Any) -> FunctionPosition:
