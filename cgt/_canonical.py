@@ -61,6 +61,7 @@ _ids = itertools.count()
 _LE: Memo[bool] = Memo("game-compare")
 _SUM: Memo[Any] = Memo("game-sum")
 _CANONICAL: Memo[Any] = Memo("game-canonical")
+_SIMPLEST: Memo[Any] = Memo("game-simplest")
 
 _game_class: Any = None  # cgt.game.Game, set by cgt.game to avoid an import cycle
 
@@ -227,28 +228,39 @@ def add(g: Game, h: Game) -> Game:
 
 
 def _all_numbers(left: list[Game], right: list[Game]) -> Game | None:
-    """The value of ``{left | right}`` when every option is a number and it is a NUS value."""
-    best: Dyadic | None = None
+    """The value of ``{left | right}`` when every option is a number and it is a NUS value.
+
+    ``p/2**k`` is compared with ``q/2**j`` as ``p * 2**j`` with ``q * 2**k``.
+    """
+    best_p = best_k = least_p = least_k = 0
+    have_best = have_least = False
     for g in left:
         nus = g._nus
         if nus is None or nus[2] or nus[3]:
             return None
-        if best is None or dyadic_compare((nus[0], nus[1]), best) > 0:
-            best = (nus[0], nus[1])
-    least: Dyadic | None = None
+        p, k = nus[0], nus[1]
+        if not have_best or (p << best_k) > (best_p << k):
+            best_p, best_k, have_best = p, k, True
     for g in right:
         nus = g._nus
         if nus is None or nus[2] or nus[3]:
             return None
-        if least is None or dyadic_compare((nus[0], nus[1]), least) < 0:
-            least = (nus[0], nus[1])
-    if best is not None and least is not None:
-        order = dyadic_compare(best, least)
-        if order == 0:
-            return from_nus((best[0], best[1], 0, 1))  # {x | x} = x*
-        if order > 0:
+        p, k = nus[0], nus[1]
+        if not have_least or (p << least_k) < (least_p << k):
+            least_p, least_k, have_least = p, k, True
+    if have_best and have_least:
+        high, low = best_p << least_k, least_p << best_k
+        if high == low:
+            return from_nus((best_p, best_k, 0, 1))  # {x | x} = x*
+        if high > low:
             return None  # a hot switch: not a NUS value
-    return from_nus((*simplest_between(best, least), 0, 0))
+    key = (have_best, best_p, best_k, have_least, least_p, least_k)
+    known = _SIMPLEST.table.get(key)
+    if known is None:
+        low_bound = (best_p, best_k) if have_best else None
+        high_bound = (least_p, least_k) if have_least else None
+        known = _SIMPLEST[key] = from_nus((*simplest_between(low_bound, high_bound), 0, 0))
+    return known
 
 
 def _unique(games: list[Game]) -> list[Game]:
