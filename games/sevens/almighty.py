@@ -30,6 +30,7 @@ linear-time criterion is known to us).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Sequence
 
 from games.sevens._search import decide
@@ -121,14 +122,17 @@ def algorithm5_suits(suits: Suits, holder: str = "L") -> list[int]:
 _MEMO: dict[Hashable, Player] = {}
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _value_and_gain(suit: str) -> tuple[int, int]:
+    value = suit_value(suit)
+    return value, suit_value(delete_first(suit, "R")) - value
+
+
 def _settled(cards: tuple[str, ...], mover: Player) -> bool:
     """The lemma: Left (holding the card) wins if sum(v) + max(v' - v) reaches the bar."""
-    values = [suit_value(s) for s in cards]
-    best = max(
-        (suit_value(delete_first(s, "R")) - v for s, v in zip(cards, values, strict=True)),
-        default=0,
-    )
-    return sum(values) + best >= (1 if mover == "L" else 0)
+    facts = [_value_and_gain(s) for s in cards]
+    best = max((gain for _, gain in facts), default=0)
+    return sum(value for value, _ in facts) + best >= (1 if mover == "L" else 0)
 
 
 def _expand(state: tuple[tuple[str, ...], Player]) -> tuple[Player, Player | None, list[Hashable]]:
