@@ -19,7 +19,7 @@ import random
 
 import attrs
 
-from games.sevens.notation import Player, SevensError, check_player
+from games.sevens.notation import SevensError, check_player
 
 __all__ = ["Deal", "deal"]
 
@@ -58,7 +58,7 @@ def deal(seed: int, left_cards: int = 24) -> Deal:
         raise SevensError(f"a deal's seed must be an int, not {seed!r}")
     if not 0 <= left_cards <= 48:
         raise SevensError(f"Left's hand must hold 0 to 48 cards, not {left_cards}")
-    owners: list[Player] = ["L"] * left_cards + ["R"] * (48 - left_cards)
+    owners = list("L" * left_cards + "R" * (48 - left_cards))
     random.Random(seed).shuffle(owners)
     names, ranks = [], []
     for suit in _SUITS:
