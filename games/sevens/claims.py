@@ -8,6 +8,7 @@ as ``refuted`` with their smallest counterexample, next to the corrected claim t
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -20,12 +21,14 @@ from games.sevens.almighty import (
     algorithm6_wins,
     almighty_winner,
 )
+from games.sevens.game import Suit, position
+from games.sevens.notation import holders, opponent
 from games.sevens.play import playout_wins, winner
 from games.sevens.positions import Position, all_suits, positions_with
 from games.sevens.solver import solve
 from games.sevens.values import algorithm1, delete_first, theorem3_value
 
-__all__ = ["SuitCase"]
+__all__ = ["SuitCase", "cgt_winner", "generic_suit_value"]
 
 GAME = "Pass-Sevens"
 ALMIGHTY = "Pass-Sevens, almighty card"
@@ -125,12 +128,60 @@ def _claimed_by_algorithm4(position: Position) -> bool:
     return (total > 0) == (position.almighty == "L")
 
 
-def _solve(position: Position) -> str:
-    return solve(position.suits, position.first, position.passes, position.almighty)
+def _solve(p: Position) -> str:
+    return solve(p.suits, p.first, p.passes, p.almighty)
+
+
+def generic_suit_value(text: str) -> Any:
+    """The suit's value by the generic recursion: ``cgt.value`` of the suit as a partizan
+    position, as an int when it is an integer (else the `cgt.Game`, which then fails to match)."""
+    game = cgt.value(Suit(text))
+    return int(game) if game.is_integer else game
+
+
+def cgt_winner(p: Position) -> str:
+    """The winner read off the outcome class of the CGT sum of the suits, computed by `cgt`."""
+    outcome = cgt.outcome(position(["0" + s for s in p.suits]))
+    if outcome == cgt.Outcome.N:
+        return p.first
+    if outcome == cgt.Outcome.P:
+        return opponent(p.first)  # type: ignore[arg-type]
+    return "L" if outcome == cgt.Outcome.L else "R"
+
+
+def _with_field_cards(size: int) -> Iterator[str]:
+    """Every suit of <= ``size`` cards after card 0, each card on the field or in a hand."""
+    for length in range(size + 1):
+        for chars in itertools.product("LRF", repeat=length):
+            yield "0" + "".join(str((i + 1) % 10) if c == "F" else c for i, c in enumerate(chars))
 
 
 def _register() -> None:
     r = cgt.register_claim
+    for name, function in (("Theorem 3 recursion", theorem3_value), ("Algorithm 1", algorithm1)):
+        r(
+            game=GAME,
+            claim=f"{name} = cgt.value of the suit as a partizan position",
+            source=f"{SEED}, Theorem 3" + (", Algorithm 1" if function is algorithm1 else ""),
+            family=lambda size: ("0" + s for s in all_suits(size)),
+            quick=12,
+            full=14,
+            fast=function,
+            reference=generic_suit_value,
+            strategy=lambda: _suit_strategy(40),
+            checked_up_to="every suit of <= {size} cards",
+        )
+    r(
+        game=GAME,
+        claim="Theorem 2: 0XkY = 0XY (field cards do not matter)",
+        source=f"{SEED}, Theorem 2",
+        family=_with_field_cards,
+        quick=8,
+        full=10,
+        fast=lambda text: generic_suit_value("0" + holders(text)),
+        reference=generic_suit_value,
+        checked_up_to="every suit of <= {size} cards, each card on the field or in a hand",
+    )
     r(
         game=GAME,
         claim="Algorithm 1 (scan with early exit) = Theorem 3 recursion",
@@ -228,6 +279,18 @@ def _register() -> None:
         fast=lambda p: winner(p.suits, p.first),
         reference=_solve,
         strategy=_position_strategy(14),
+        checked_up_to="every position of <= {size} cards in <= 4 suits, both first",
+    )
+    r(
+        game=GAME,
+        claim="Algorithm 2 = outcome of the CGT sum of the suits (cgt.outcome)",
+        source=f"{SEED}, Algorithm 2, Theorem 4",
+        family=lambda size: positions_with(size),
+        quick=8,
+        full=10,
+        fast=lambda p: winner(p.suits, p.first),
+        reference=cgt_winner,
+        strategy=_position_strategy(24),
         checked_up_to="every position of <= {size} cards in <= 4 suits, both first",
     )
     r(

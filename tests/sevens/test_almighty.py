@@ -105,7 +105,7 @@ def test_bad_input():
 
 def test_deep_and_real_sized_positions():
     assert almighty_winner(["RL" * 2_000], "L", "R") == solve(["RL" * 2_000], "R", almighty="L")
-    for seed in range(5):
+    for seed in range(3):
         suits = deal(seed).suits
         for holder in "LR":
             # the holder never does worse than without the card
