@@ -123,22 +123,43 @@ _MEMO: dict[Hashable, Player] = {}
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _value_and_gain(suit: str) -> tuple[int, int]:
+def _suit_facts(suit: str) -> tuple[int, int, int]:
+    """(value, gain of the first R, largest gain any R of the suit can ever give)."""
     value = suit_value(suit)
-    return value, suit_value(delete_first(suit, "R")) - value
+    gain = suit_value(delete_first(suit, "R")) - value
+    ceiling = 0
+    rest = 0  # the value of the suffix after the current card, by the Theorem 3 fold
+    for holder in reversed(suit):
+        if holder == "R":
+            ceiling = max(ceiling, rest if rest > 0 else 1)
+            rest = rest - 1 if rest <= 0 else 0
+        else:
+            rest = rest + 1 if rest >= 0 else 0
+    return value, gain, ceiling
 
 
-def _settled(cards: tuple[str, ...], mover: Player) -> bool:
-    """The lemma: Left (holding the card) wins if sum(v) + max(v' - v) reaches the bar."""
-    facts = [_value_and_gain(s) for s in cards]
-    best = max((gain for _, gain in facts), default=0)
-    return sum(value for value, _ in facts) + best >= (1 if mover == "L" else 0)
+def _settled(cards: tuple[str, ...], mover: Player) -> Player | None:
+    """The winner if a bound decides it (Left holds the card), else ``None``.
+
+    Lower bound (the lemma): Left wins if sum(v) + max gain of a first R reaches the bar.
+    Upper bound: the card on an R followed by X gains v(X) - v(RX) = max(1, v(X)), whenever it is
+    used; if even the largest such gain G cannot reach the bar, Right wins (by Algorithm 3).
+    """
+    facts = [_suit_facts(s) for s in cards]
+    total = sum(value for value, _, _ in facts)
+    bar = 1 if mover == "L" else 0
+    if total + max((gain for _, gain, _ in facts), default=0) >= bar:
+        return "L"
+    if total + max((ceiling for _, _, ceiling in facts), default=0) < bar:
+        return "R"
+    return None
 
 
 def _expand(state: tuple[tuple[str, ...], Player]) -> tuple[Player, Player | None, list[Hashable]]:
     cards, mover = state
-    if _settled(cards, mover):
-        return mover, "L", []
+    known = _settled(cards, mover)
+    if known is not None:
+        return mover, known, []
     nxt = opponent(mover)
     children: list[Hashable] = []
     seen = set()

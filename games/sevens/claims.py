@@ -22,7 +22,7 @@ from games.sevens.almighty import (
     almighty_winner,
 )
 from games.sevens.game import Suit, position
-from games.sevens.notation import holders, opponent
+from games.sevens.notation import check_player, holders, opponent
 from games.sevens.play import playout_wins, winner
 from games.sevens.positions import Position, all_suits, positions_with
 from games.sevens.solver import solve
@@ -55,7 +55,9 @@ def _suit_strategy(max_size: int = 60) -> Any:
     return st.text(alphabet="LR", max_size=max_size)
 
 
-def _position_strategy(max_cards: int, passes: tuple[int, ...] = (0,), almighty: bool = False):  # type: ignore[no-untyped-def]
+def _position_strategy(
+    max_cards: int, passes: tuple[int, ...] = (0,), almighty: bool = False
+) -> Callable[[], Any]:
     def build() -> Any:
         from hypothesis import strategies as st
 
@@ -145,7 +147,7 @@ def cgt_winner(p: Position) -> str:
     if outcome == cgt.Outcome.N:
         return p.first
     if outcome == cgt.Outcome.P:
-        return opponent(p.first)  # type: ignore[arg-type]
+        return opponent(check_player(p.first))
     return "L" if outcome == cgt.Outcome.L else "R"
 
 

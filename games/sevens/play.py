@@ -21,6 +21,7 @@ from games.sevens.notation import Player, check_player, opponent, parse_suits
 from games.sevens.values import suit_value
 
 __all__ = [
+    "algorithm3_move",
     "algorithm3_moves",
     "playout_wins",
     "total_value",
@@ -67,6 +68,17 @@ def algorithm3_moves(suits: Suits, player: str) -> list[int]:
     """
     sign = 1 if check_player(player) == "L" else -1
     return [i for i, s in enumerate(parse_suits(suits)) if sign * suit_value(s) > 0]
+
+
+def algorithm3_move(suits: Suits, player: str) -> int | None:
+    """Algorithm 3 as a player: the first suit of ``player``'s sign, or ``None`` if there is none
+    (then ``player`` cannot keep the sum on their side).
+
+    >>> algorithm3_move(["RL", "LL"], "L"), algorithm3_move(["RL"], "L")
+    (1, None)
+    """
+    moves = algorithm3_moves(suits, player)
+    return moves[0] if moves else None
 
 
 def winning_moves(suits: Suits, first: str = "L") -> list[int]:
