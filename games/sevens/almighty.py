@@ -49,6 +49,7 @@ __all__ = [
     "algorithm4_winner",
     "algorithm5_suits",
     "algorithm6_wins",
+    "almighty_bound",
     "almighty_winner",
     "holder_gain",
 ]
@@ -169,6 +170,22 @@ def _expand(state: tuple[tuple[str, ...], Player]) -> tuple[Player, Player | Non
             rest = (*cards[:index], suit[1:], *cards[index + 1 :])
             children.append((tuple(sorted(s for s in rest if s)), nxt))
     return mover, None, children
+
+
+def almighty_bound(suits: Suits, holder: str, first: str) -> Player | None:
+    """The winner if the lemma (holder wins) or the upper bound (holder loses) decides it at
+    once, else ``None``: linear time.
+
+    >>> almighty_bound(["LR", "RL"], "L", "L"), almighty_bound(["RR"], "L", "L")
+    ('L', 'R')
+    >>> almighty_bound(["RRLL", "RRLL"], "L", "R") is None
+    True
+    """
+    cards, mover, mirrored = _as_left_holder(suits, holder, first)
+    known = _settled(tuple(s for s in cards if s), mover)
+    if known is None:
+        return None
+    return opponent(known) if mirrored else known
 
 
 def almighty_winner(suits: Suits, holder: str, first: str) -> Player:

@@ -19,6 +19,7 @@ from games.sevens.almighty import (
     algorithm4_total,
     algorithm4_winner,
     algorithm6_wins,
+    almighty_bound,
     almighty_winner,
 )
 from games.sevens.game import Suit, position
@@ -128,6 +129,11 @@ def _claimed_by_algorithm4(position: Position) -> bool:
     if total == 0:
         return position.first != position.almighty
     return (total > 0) == (position.almighty == "L")
+
+
+def _bound_against_holder(p: Position) -> bool:
+    holder = check_player(p.almighty, "almighty")
+    return almighty_bound(p.suits, holder, p.first) not in (None, holder)
 
 
 def _solve(p: Position) -> str:
@@ -343,6 +349,17 @@ def _register() -> None:
         fast=lambda p: (
             p.almighty if p.first != p.almighty else algorithm4_winner(p.suits, p.almighty, p.first)
         ),
+        reference=_solve,
+        checked_up_to="every such position of <= {size} cards in <= 4 suits",
+    )
+    r(
+        game=ALMIGHTY,
+        claim="upper bound: sum(v) + max over R of max(1, v(after R)) below the bar loses",
+        source=f"{SEED}, section 4.2, corrected",
+        family=lambda size: filter(_bound_against_holder, positions_with(size, almighty=both)),
+        quick=8,
+        full=10,
+        fast=lambda p: almighty_bound(p.suits, p.almighty, p.first),
         reference=_solve,
         checked_up_to="every such position of <= {size} cards in <= 4 suits",
     )
