@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Sequence
 
+from cgt.memo import Memo
 from games.sevens._search import decide
 from games.sevens.notation import (
     Player,
@@ -120,7 +121,7 @@ def algorithm5_suits(suits: Suits, holder: str = "L") -> list[int]:
 
 # --- the corrected criterion ------------------------------------------------------------------
 
-_MEMO: dict[Hashable, Player] = {}
+_MEMO: Memo[Player] = Memo("sevens.almighty")
 
 
 @functools.lru_cache(maxsize=1 << 16)
