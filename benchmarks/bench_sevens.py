@@ -84,7 +84,7 @@ def real_deals(repeat: int) -> str:
         _almighty._MEMO.clear()
 
     rows = []
-    for seed in (3, 164):
+    for seed in (3, 286):
         suits = deal(seed).suits
         plain = median_seconds(lambda suits=suits: winner(suits, "R"), repeat)
         exact = median_seconds(
