@@ -57,7 +57,9 @@ class InvalidCardError(cgt.CGTError, TypeError):
 
 
 def _as_int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool):
+        raise InvalidCardError(f"{what} must be an int, got the bool {value!r}")
+    if not isinstance(value, int):
         try:
             return operator.index(value)
         except TypeError:

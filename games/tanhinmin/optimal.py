@@ -72,10 +72,10 @@ class OptimalRange(NamedTuple):
 
     def moves(self, mover: Iterable[int]) -> Moves:
         """The cards of ``mover`` inside the intervals, with the pass flag."""
-        cards = frozenset(
-            card for card in mover if any(lo <= card <= hi for lo, hi in self.intervals)
-        )
-        return Moves(cards, self.passing)
+        cards: set[int] = set()
+        for lo, hi in self.intervals:
+            cards.update(card for card in mover if lo <= card <= hi)
+        return Moves(frozenset(cards), self.passing)
 
 
 def _card_intervals(s: Position, *, literal: bool) -> list[tuple[int, int]]:
@@ -153,9 +153,11 @@ def exact_optimal_moves(
 def exact_moves_of(s: Position) -> Moves:
     """`exact_optimal_moves` of a validated position."""
     cards, passing = move_results(s)
-    results = [*cards.values(), passing]
-    best = next(r for r in (Result.WIN, Result.DRAW, Result.LOSS) if r in results)
-    return Moves(frozenset(card for card, r in cards.items() if r is best), passing is best)
+    for best in (Result.WIN, Result.DRAW):
+        chosen = [card for card, result in cards.items() if result is best]
+        if chosen or passing is best:
+            return Moves(frozenset(chosen), passing is best)
+    return Moves(frozenset(cards), passing is not None)  # every move loses
 
 
 def delta_after(s: Position, card: int | None) -> int:

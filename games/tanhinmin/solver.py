@@ -100,9 +100,14 @@ def canonical(mover: tuple[int, ...], other: tuple[int, ...], field: int) -> _Ke
 
 
 def _transpose(rows: tuple[int, ...], width: int) -> tuple[int, ...]:
-    return tuple(
-        sum(1 << r for r, row in enumerate(rows) if row >> bit & 1) for bit in range(width)
-    )
+    """The bit matrix read by columns: bit ``r`` of column ``b`` is bit ``b`` of row ``r``."""
+    columns = [0] * width
+    for r, row in enumerate(rows):
+        while row:
+            lowest = row & -row
+            columns[lowest.bit_length() - 1] |= 1 << r
+            row ^= lowest
+    return tuple(columns)
 
 
 def _remove(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
