@@ -12,6 +12,7 @@ from games.tanhinmin import (
     Moves,
     Position,
     Result,
+    checks,
     exact_optimal_moves,
     optimal_moves,
     optimal_range,
@@ -21,7 +22,6 @@ from games.tanhinmin import (
     tenacious_moves,
     tenacious_range,
 )
-from games.tanhinmin import checks
 from games.tanhinmin.checks import positions, shapes
 from games.tanhinmin.optimal import delta_after, exact_moves_of
 from games.tanhinmin.solver import move_results, result_of
