@@ -22,6 +22,7 @@ import functools
 from collections.abc import Callable, Iterator
 from itertools import combinations_with_replacement
 
+import cgt
 from games.tanhinmin.hands import Position, trusted
 from games.tanhinmin.matching import gamma_sorted, mu_sorted
 from games.tanhinmin.optimal import (
@@ -32,6 +33,7 @@ from games.tanhinmin.optimal import (
     tenacious_moves,
     tenacious_range,
 )
+from games.tanhinmin.partizan import PartizanTanhinmin, outcome_by_solver
 from games.tanhinmin.round_start import round_start_wins, round_start_wins_corrected
 from games.tanhinmin.solver import Result, move_results, result_of
 from games.tanhinmin.strategies import STRATEGIES, parameter_range, plays_to_win
@@ -269,3 +271,25 @@ def greedy_mu(pair: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
 
 def greedy_gamma(pair: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
     return gamma_sorted(pair[1], pair[0])
+
+
+def partizan_game(s: Position) -> PartizanTanhinmin:
+    """The partizan encoding of ``s``: Left holds the mover's hand, Right the other's."""
+    return PartizanTanhinmin(s.mover, s.other, s.field, s.c0, s.c1)
+
+
+def outcome_by_value(s: Position) -> str:
+    """The outcome class of the canonical value of the partizan encoding."""
+    return cgt.outcome(cgt.value(partizan_game(s))).value
+
+
+def outcome_by_exact_solver(s: Position) -> str:
+    """The outcome class from the exact solver of the literal rules (passes on an empty field
+    included), for Left first and for Right first."""
+    return outcome_by_solver(partizan_game(s))
+
+
+def stops_are_zero(s: Position) -> bool:
+    """The value is infinitesimal: both stops are 0."""
+    g = cgt.value(partizan_game(s))
+    return bool(g.left_stop == 0 and g.right_stop == 0)

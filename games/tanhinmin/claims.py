@@ -242,6 +242,24 @@ def register() -> None:
             checks.strategy_check(algorithm),
             checked_up_to="every won position, every parameter c, <= {size} cards",
         )
+    _claim(
+        "outcome class of cgt.value = exact winner, Left first and Right first",
+        "SPEC section 3 (partizan encoding)",
+        _all_conditions,
+        5,
+        7,
+        checks.outcome_by_value,
+        checks.outcome_by_exact_solver,
+    )
+    _claim(
+        "every value is infinitesimal (left and right stops 0)",
+        "observed here",
+        _all_conditions,
+        5,
+        7,
+        _always,
+        checks.stops_are_zero,
+    )
     cgt.register_claim(
         game=GAME,
         claim="mu and gamma by the greedy pass = their definitions (Fig. 2)",

@@ -90,13 +90,13 @@ def report(
     if value:
         from games.tanhinmin.partizan import PartizanTanhinmin
 
-        game_value = getattr(cgt, "value", None)
-        if game_value is None:
-            raise cgt.CGTError("--value needs cgt.value (the partizan core), not installed")
-        g = game_value(PartizanTanhinmin(s.mover, s.other, s.field, s.c0, s.c1))
+        if s.cards > EXACT_LIMIT:
+            raise InvalidPositionError(
+                f"--value computes positions of at most {EXACT_LIMIT} cards, this one has {s.cards}"
+            )
+        g = cgt.value(PartizanTanhinmin(s.mover, s.other, s.field, s.c0, s.c1))
         result["value"] = str(g)
-        outcome = getattr(cgt, "outcome")(g)  # noqa: B009 (present once the partizan core is)
-        result["outcome"] = str(getattr(outcome, "name", outcome))
+        result["outcome"] = cgt.outcome(g).value
     return result
 
 

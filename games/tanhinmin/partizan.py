@@ -28,13 +28,16 @@ PartizanTanhinmin(left=(1, 3, 5), right=(2, 4), field=1, left_target=0, right_ta
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
+import cgt
 from games.tanhinmin.hands import Position, check_condition, check_field, hand
 
-__all__ = ["PartizanTanhinmin", "outcome_by_solver"]
+__all__ = ["PartizanTanhinmin", "classify", "outcome_by_solver", "value_census"]
 
 
 def _shape(
@@ -161,3 +164,55 @@ def partizan_positions(max_cards: int) -> Iterable[PartizanTanhinmin]:
 
     for s in positions(max_cards):
         yield PartizanTanhinmin(s.mover, s.other, s.field, s.c0, s.c1)
+
+
+def _small_infinitesimals(limit: int) -> dict[Any, str]:
+    """``k.up + *m`` for ``|k| <= limit`` and ``m < 2 * limit``, by value."""
+    table: dict[Any, str] = {}
+    for k in range(-limit, limit + 1):
+        ups = cgt.ZERO
+        for _ in range(abs(k)):
+            ups = ups + (cgt.UP if k > 0 else cgt.DOWN)
+        for m in range(2 * limit):
+            table.setdefault(ups + cgt.Game(cgt.Nimber(m)), "nimber" if k == 0 else "ups + nimber")
+    return table
+
+
+def classify(g: Any, _known: dict[Any, str] | None = None) -> str:
+    """The kind of a canonical value: ``zero``, ``nimber``, ``ups + nimber`` (``k.up + *m``),
+    ``other infinitesimal`` (both stops 0), ``number`` or ``hot`` (left stop > right stop).
+
+    >>> import cgt
+    >>> [classify(cgt.parse(t)) for t in ("0", "*2", "^^*", "{0, ^*|0, ^*}", "1/2", "{1|-1}")]
+    ['zero', 'nimber', 'ups + nimber', 'other infinitesimal', 'number', 'hot']
+    """
+    known = _known if _known is not None else _small_infinitesimals(4)
+    if g == cgt.ZERO:
+        return "zero"
+    if g.is_number:
+        return "number"
+    if g.left_stop > g.right_stop:
+        return "hot"
+    if g.left_stop == g.right_stop == 0:
+        return known.get(g, "other infinitesimal")
+    return "tepid or other"
+
+
+def value_census(max_cards: int) -> tuple[Counter[str], Counter[str]]:
+    """Canonical values of every position with up to ``max_cards`` cards (every shape, field
+    and pair of targets): how many positions have each value, and each kind (`classify`).
+
+    >>> by_value, by_kind = value_census(3)
+    >>> sorted(by_kind.items())
+    [('nimber', 33), ('other infinitesimal', 14), ('ups + nimber', 34), ('zero', 31)]
+    """
+    from games.tanhinmin.checks import positions
+
+    known = _small_infinitesimals(4)
+    by_value: Counter[str] = Counter()
+    by_kind: Counter[str] = Counter()
+    for s in positions(max_cards):
+        g = cgt.value(PartizanTanhinmin(s.mover, s.other, s.field, s.c0, s.c1))
+        by_value[str(g)] += 1
+        by_kind[classify(g, known)] += 1
+    return by_value, by_kind
