@@ -1,0 +1,23 @@
+"""The errors of `games.nim`: each names what was wrong with the rules or the request."""
+
+from __future__ import annotations
+
+import cgt
+
+__all__ = ["InvalidRulesError", "NotYetPeriodicError"]
+
+
+class InvalidRulesError(cgt.CGTError, ValueError):
+    """A rule set (subtraction set, octal code, heap list) that defines no short impartial game.
+
+    >>> from games.nim import subtraction
+    >>> try:
+    ...     subtraction({0, 2})
+    ... except InvalidRulesError as error:
+    ...     print(error)
+    a subtraction set holds positive integers; got 0 in {0, 2}
+    """
+
+
+class NotYetPeriodicError(cgt.CGTError, LookupError):
+    """No period was certified within the search bound, so a value far out is not known."""
