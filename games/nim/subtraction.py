@@ -71,12 +71,16 @@ class SubtractionGame(HeapGame):
     def _options(self, n: int) -> tuple[HeapPosition, ...]:
         return tuple(HeapPosition(self, n - s) for s in self.moves if s <= n)
 
-    def _search(self, bound: int) -> Periodicity:
-        found = super()._search(bound)
+    @property
+    def periodicity(self) -> Periodicity:
+        """The certified `Periodicity` (a finite set always has one within a large enough
+        ``search_bound``; if the bound is too small this raises `InvalidRulesError`)."""
+        found = self.search_period()
         if found is None:
             raise InvalidRulesError(
-                f"{self!r}: no period certified within the first {bound} values; a finite "
-                "subtraction set is always eventually periodic, so pass a larger search_bound"
+                f"{self!r}: no period certified within the first {self.search_bound} values; a "
+                "finite subtraction set is always eventually periodic, so pass a larger "
+                "search_bound"
             )
         return found
 
@@ -88,7 +92,6 @@ class SubtractionGame(HeapGame):
         2
         """
         found = self.periodicity
-        assert found is not None
         if found.preperiod == 0 and self._values[: found.period] == list(range(found.period)):
             return sympy.Mod(sympy.Symbol("n"), found.period)
         return super().closed_form()

@@ -127,6 +127,13 @@ def test_search_bound_too_small_is_an_error_not_a_hang():
         _ = subtraction({50}, search_bound=60).period
 
 
+def test_small_heaps_of_a_slow_game_need_no_period():
+    game = subtraction({50}, search_bound=10**4)
+    assert game.grundy(10) == 0 and game.sequence(101)[-3:] == [1, 1, 0]
+    assert (game.preperiod, game.period) == (0, 100)
+    assert game.grundy(10**18 + 75) == 1
+
+
 def test_bad_heap_sizes():
     with pytest.raises(ValueError):
         GENERALIZED_NIM.grundy(-1)
