@@ -20,9 +20,13 @@ from cgt.errors import (
     NotAPositionError,
     UnhashablePositionError,
 )
+from cgt.game import DOWN, STAR, UP, ZERO, Game, GameValueError, miny, switch, tiny, up
 from cgt.impartial import grundy, is_p_position
 from cgt.memo import cache_info, clear_caches, set_cache_limit
 from cgt.nimber import Nimber, mex, nim_inverse, nim_multiply
+from cgt.notation import NotationError, parse
+from cgt.outcome import Outcome, outcome
+from cgt.partizan import value
 from cgt.position import (
     GameDefinition,
     ImpartialPosition,
@@ -39,14 +43,22 @@ from cgt.sums import Sum
 from cgt.verify import VerificationResult, compile_closed_form, verify
 
 __all__ = [
+    "DOWN",
+    "STAR",
+    "UP",
+    "ZERO",
     "CGTError",
     "Claim",
     "ClaimRun",
+    "Game",
     "GameDefinition",
+    "GameValueError",
     "ImpartialPosition",
     "LoopyGameError",
     "Nimber",
     "NotAPositionError",
+    "NotationError",
+    "Outcome",
     "PartizanPosition",
     "Position",
     "Sum",
@@ -61,14 +73,21 @@ __all__ = [
     "is_p_position",
     "left_options_of",
     "mex",
+    "miny",
     "nim_inverse",
     "nim_multiply",
     "options_of",
+    "outcome",
+    "parse",
     "partizan_game",
     "register_claim",
     "right_options_of",
     "run_claims",
     "set_cache_limit",
+    "switch",
+    "tiny",
+    "up",
+    "value",
     "verify",
 ]
 

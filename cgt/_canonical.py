@@ -1,0 +1,369 @@
+"""The engine behind `cgt.Game`: interning, comparison, sums and canonical forms.
+
+Every value is a `_Node`-like `Game` object made here and nowhere else, in one of two shapes:
+
+* **NUS**: ``node._nus = (p, k, n, m)`` for ``p/2**k + n.↑ + *m`` (see `cgt._nus`); its
+  options are produced on demand from the closed form, so the integer ``10**6`` is one object,
+  not a chain of a million.
+* **general**: ``node._nus is None`` and ``node._left`` / ``node._right`` are tuples of
+  canonical games (never empty on both sides, never equal to a NUS value).
+
+Each canonical game is interned under a key (its NUS tuple, or the sorted ids of its options),
+so equal values are one object and compare with ``is``.  Interned games get increasing integer
+ids; caches of comparisons and sums are keyed by ids and bounded (`cgt.memo.Memo`).
+
+The algorithms (Siegel, *Combinatorial Game Theory*, ch. II; Conway, *On Numbers and Games*):
+
+* ``G <= H`` unless some ``G^L >= H`` or some ``H^R <= G``.  With a number ``x`` and a game ``G``
+  that is not a number, number avoidance shortens this to: ``x <= G`` iff no ``G^R <= x``, and
+  ``G <= x`` iff no ``G^L >= x``; so comparisons never walk down the options of numbers.
+* ``G + H = {G^L + H, G + H^L | G^R + H, G + H^R}``; a number ``x`` translates:
+  ``G + x = {G^L + x | G^R + x}`` when ``G`` is not a number.
+* Canonical form of ``{L | R}``: remove dominated options (a left option ``<=`` another one; a
+  right option ``>=`` another), bypass reversible ones (a left option ``A`` with some
+  ``A^R <= G`` is replaced by the left options of ``A^R``; dually for Right), until neither
+  applies.  When every option is a number the simplicity theorem gives the value at once.
+
+These functions recurse on options (plain Python calls, no C stack); public entry points wrap
+them in `cgt._deep.deep` so deep games work.  Later modules (thermography: stops, cooling) can
+build on `left_of`, `right_of`, `le`, `add`, `neg`, `make` and `from_nus`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Any
+
+from cgt._nus import (
+    EQUAL,
+    GREATER,
+    LESS,
+    Dyadic,
+    Nus,
+    dyadic_compare,
+    nus_add,
+    nus_neg,
+    nus_options,
+    nus_sign,
+    simplest_between,
+)
+from cgt.memo import Memo
+
+if TYPE_CHECKING:
+    from cgt.game import Game
+
+__all__ = ["add", "from_nus", "le", "left_of", "make", "neg", "right_of"]
+
+_INTERN: dict[Any, Game] = {}
+"""Key -> the one canonical game with that key.  Never cleared: identity is equality."""
+_ids = itertools.count()
+
+_LE: Memo[bool] = Memo("game-compare")
+_SUM: Memo[Any] = Memo("game-sum")
+_CANONICAL: Memo[Any] = Memo("game-canonical")
+
+_game_class: Any = None  # cgt.game.Game, set by cgt.game to avoid an import cycle
+
+
+def _new(nus: Nus | None, left: tuple[Game, ...] | None, right: tuple[Game, ...] | None) -> Game:
+    node = object.__new__(_game_class)
+    node._id = next(_ids)
+    node._nus = nus
+    node._left = left
+    node._right = right
+    node._neg = None
+    node._birthday = None
+    node._stops = None
+    return node
+
+
+def from_nus(nus: Nus) -> Game:
+    """The interned game ``p/2**k + n.↑ + *m``."""
+    node = _INTERN.get(nus)
+    if node is None:
+        node = _INTERN[nus] = _new(nus, None, None)
+    return node
+
+
+def _fill_nus_options(node: Game) -> None:
+    left, right = nus_options(node._nus)  # type: ignore[arg-type]
+    node._left = tuple(from_nus(a) for a in left)
+    node._right = tuple(from_nus(a) for a in right)
+
+
+def left_of(node: Game) -> tuple[Game, ...]:
+    """The canonical left options (made on demand for NUS values)."""
+    if node._left is None:
+        _fill_nus_options(node)
+    return node._left  # type: ignore[return-value]
+
+
+def right_of(node: Game) -> tuple[Game, ...]:
+    """The canonical right options (made on demand for NUS values)."""
+    if node._right is None:
+        _fill_nus_options(node)
+    return node._right  # type: ignore[return-value]
+
+
+def _number(node: Game) -> Dyadic | None:
+    nus = node._nus
+    if nus is not None and nus[2] == 0 and nus[3] == 0:
+        return (nus[0], nus[1])
+    return None
+
+
+# ---------------------------------------------------------------------------------- comparison
+
+
+def le(g: Game, h: Game) -> bool:
+    """``g <= h``.  ``g`` or ``h`` may be a temporary (id -1) game built during canonicalization."""
+    if g is h:
+        return True
+    gn = g._nus
+    hn = h._nus
+    if gn is not None and hn is not None:
+        return nus_sign(nus_add(hn, nus_neg(gn))) in (EQUAL, GREATER)
+    gid = g._id
+    hid = h._id
+    cacheable = gid >= 0 and hid >= 0
+    if cacheable:
+        key = (gid, hid)
+        known = _LE.get(key)
+        if known is not None:
+            return known
+    result = True
+    if gn is not None and gn[2] == 0 and gn[3] == 0 and hid >= 0:
+        # g is a number, h a canonical non-number: g <= h iff no h^R <= g.
+        for hr in h._right:  # type: ignore[union-attr]
+            if le(hr, g):
+                result = False
+                break
+    elif hn is not None and hn[2] == 0 and hn[3] == 0 and gid >= 0:
+        # h is a number, g a canonical non-number: g <= h iff no g^L >= h.
+        for gl in g._left:  # type: ignore[union-attr]
+            if le(h, gl):
+                result = False
+                break
+    else:
+        for gl in left_of(g):
+            if le(h, gl):
+                result = False
+                break
+        else:
+            for hr in right_of(h):
+                if le(hr, g):
+                    result = False
+                    break
+    if cacheable:
+        _LE[key] = result
+    return result
+
+
+# -------------------------------------------------------------------------------------- sums
+
+
+def neg(g: Game) -> Game:
+    """``-g = {-g^R | -g^L}`` (negation keeps a canonical form canonical)."""
+    if g._nus is not None:
+        return from_nus(nus_neg(g._nus))
+    result = g._neg
+    if result is None:
+        left = [neg(x) for x in g._right]  # type: ignore[union-attr]
+        right = [neg(x) for x in g._left]  # type: ignore[union-attr]
+        result = _intern_general(tuple(left), tuple(right))
+        g._neg = result
+        result._neg = g
+    return result
+
+
+def add(g: Game, h: Game) -> Game:
+    """``g + h`` in canonical form."""
+    gn = g._nus
+    hn = h._nus
+    if gn is not None and hn is not None:
+        return from_nus(nus_add(gn, hn))
+    if gn == (0, 0, 0, 0):
+        return h
+    if hn == (0, 0, 0, 0):
+        return g
+    if g._neg is h:  # G + (-G) = 0, without exploring the (quadratic) game tree of the sum
+        return from_nus((0, 0, 0, 0))
+    gid = g._id
+    hid = h._id
+    key = (gid, hid) if gid <= hid else (hid, gid)
+    known = _SUM.get(key)
+    if known is not None:
+        return known
+    if gn is not None and gn[2] == 0 and gn[3] == 0:
+        result = make([add(x, g) for x in h._left], [add(x, g) for x in h._right])  # type: ignore[union-attr]
+    elif hn is not None and hn[2] == 0 and hn[3] == 0:
+        result = make([add(x, h) for x in g._left], [add(x, h) for x in g._right])  # type: ignore[union-attr]
+    else:
+        left = [add(x, h) for x in left_of(g)] + [add(g, x) for x in left_of(h)]
+        right = [add(x, h) for x in right_of(g)] + [add(g, x) for x in right_of(h)]
+        result = make(left, right)
+    _SUM[key] = result
+    return result
+
+
+# ---------------------------------------------------------------------------- canonical form
+
+
+def _all_numbers(left: list[Game], right: list[Game]) -> Game | None:
+    """The value of ``{left | right}`` when every option is a number and it is a NUS value."""
+    best: Dyadic | None = None
+    for g in left:
+        x = _number(g)
+        if x is None:
+            return None
+        if best is None or dyadic_compare(x, best) > 0:
+            best = x
+    least: Dyadic | None = None
+    for g in right:
+        x = _number(g)
+        if x is None:
+            return None
+        if least is None or dyadic_compare(x, least) < 0:
+            least = x
+    if best is not None and least is not None:
+        order = dyadic_compare(best, least)
+        if order == 0:
+            return from_nus((best[0], best[1], 0, 1))  # {x | x} = x*
+        if order > 0:
+            return None  # a hot switch: not a NUS value
+    return from_nus((*simplest_between(best, least), 0, 0))
+
+
+def _unique(games: list[Game]) -> list[Game]:
+    seen: set[int] = set()
+    result = []
+    for g in games:
+        if g._id not in seen:
+            seen.add(g._id)
+            result.append(g)
+    return result
+
+
+def _undominated(games: list[Game], left: bool) -> list[Game]:
+    """Drop every option that its player likes no better than another (ties cannot occur)."""
+    keep = []
+    for i, g in enumerate(games):
+        for j, h in enumerate(games):
+            if i != j and (le(g, h) if left else le(h, g)):
+                break
+        else:
+            keep.append(g)
+    return keep
+
+
+def _temporary(left: list[Game], right: list[Game]) -> Game:
+    node = object.__new__(_game_class)
+    node._id = -1
+    node._nus = None
+    node._left = tuple(left)
+    node._right = tuple(right)
+    return node
+
+
+def _bypass(left: list[Game], right: list[Game]) -> tuple[list[Game], list[Game], bool]:
+    """Bypass every reversible option once; report whether anything changed."""
+    changed = False
+    here = _temporary(left, right)
+    new_left: list[Game] = []
+    for a in left:
+        for ar in right_of(a):
+            if le(ar, here):
+                new_left.extend(left_of(ar))
+                changed = True
+                break
+        else:
+            new_left.append(a)
+    new_right: list[Game] = []
+    for b in right:
+        for bl in left_of(b):
+            if le(here, bl):
+                new_right.extend(right_of(bl))
+                changed = True
+                break
+        else:
+            new_right.append(b)
+    return new_left, new_right, changed
+
+
+def make(left: list[Game], right: list[Game]) -> Game:
+    """The canonical game ``{left | right}`` (the options are canonical games)."""
+    quick = _all_numbers(left, right)
+    if quick is not None:
+        return quick
+    left = _unique(left)
+    right = _unique(right)
+    raw_key = (tuple(sorted(g._id for g in left)), tuple(sorted(g._id for g in right)))
+    known = _INTERN.get(raw_key)
+    if known is None:
+        known = _CANONICAL.get(raw_key)
+    if known is not None:
+        return known
+    while True:
+        left = _undominated(left, True)
+        right = _undominated(right, False)
+        left, right, changed = _bypass(left, right)
+        if not changed:
+            break
+        left = _unique(left)
+        right = _unique(right)
+    quick = _all_numbers(left, right)
+    result = quick if quick is not None else _intern_general(tuple(left), tuple(right))
+    _CANONICAL[raw_key] = result
+    return result
+
+
+def _intern_general(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
+    """The interned game with these canonical options: a NUS value when it is one."""
+    key = (tuple(sorted(g._id for g in left)), tuple(sorted(g._id for g in right)))
+    node = _INTERN.get(key)
+    if node is None:
+        nus = _recognize_nus(left, right)
+        node = from_nus(nus) if nus is not None else _new(None, left, right)
+        _INTERN[key] = node
+    return node
+
+
+def _recognize_nus(left: tuple[Game, ...], right: tuple[Game, ...]) -> Nus | None:
+    """The NUS value whose canonical options are exactly these, if there is one."""
+    options = left + right
+    if not options or any(g._nus is None for g in options):
+        return None
+    p, k = options[0]._nus[0], options[0]._nus[1]  # type: ignore[index]
+    if any(g._nus[0] != p or g._nus[1] != k for g in options):  # type: ignore[index]
+        return None
+    candidates: list[Nus] = []
+    if len(right) == 1 and right[0]._nus[2] >= 0:  # type: ignore[index]
+        r = right[0]._nus
+        candidates.append((p, k, r[2] + 1, r[3] ^ 1))  # type: ignore[index]
+    if len(left) == 1 and left[0]._nus[2] <= 0:  # type: ignore[index]
+        lft = left[0]._nus
+        candidates.append((p, k, lft[2] - 1, lft[3] ^ 1))  # type: ignore[index]
+    candidates.append((p, k, 0, len(left)))
+    candidates.append((p, k, 1, 1))
+    candidates.append((p, k, -1, 1))
+    ids = (sorted(g._id for g in left), sorted(g._id for g in right))
+    for nus in candidates:
+        want_left, want_right = nus_options(nus)
+        if (
+            sorted(from_nus(a)._id for a in want_left) == ids[0]
+            and sorted(from_nus(a)._id for a in want_right) == ids[1]
+        ):
+            return nus
+    return None
+
+
+def sign(g: Game) -> int:
+    """How ``g`` compares with 0: `EQUAL`, `GREATER`, `LESS` or `FUZZY`."""
+    if g._nus is not None:
+        return nus_sign(g._nus)
+    zero = from_nus((0, 0, 0, 0))
+    ge = le(zero, g)
+    lt = le(g, zero)
+    if ge:
+        return EQUAL if lt else GREATER
+    return LESS if lt else 2

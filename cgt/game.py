@@ -1,0 +1,530 @@
+"""Short partizan games as values: `Game`, always canonical and interned.
+
+A short partizan game is ``G = {G^L | G^R}``: Left moves to one of the left options, Right to a
+right option, and a player who cannot move loses.  Games are compared by who wins their
+difference (``G >= H`` when Left wins ``G - H`` if Right starts) and added as disjunctive sums.
+Every game equals exactly one *canonical form*, the one with no dominated and no reversible
+options (Conway, *On Numbers and Games*; Siegel, *Combinatorial Game Theory*, II.2).
+
+`Game` objects are always in canonical form and interned, so equal values are the same object:
+``==`` is value equality and hashing is consistent with it.  Numbers, and values
+``x + n.↑ + *m``, are stored in closed form (never as trees), so ``Game(10**6) + Game(10**6)``
+is instant.
+
+>>> from cgt import Game, STAR, UP
+>>> Game(left=[0], right=[0]) is STAR
+True
+>>> Game(left=[0, STAR], right=[0, STAR])
+Game('*2')
+>>> UP + UP + STAR, Game(left=[Game("1/2")], right=[1])
+(Game('^^*'), Game('3/4'))
+>>> Game(left=[1], right=[-1]) > 0, Game(left=[1], right=[-1]).confused(0)
+(False, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+from cgt import _canonical as core
+from cgt._deep import deep
+from cgt._nus import (
+    EQUAL,
+    FUZZY,
+    GREATER,
+    LESS,
+    dyadic_compare,
+    dyadic_from_fraction,
+    dyadic_to_fraction,
+)
+from cgt.errors import CGTError
+from cgt.nimber import Nimber
+
+__all__ = ["DOWN", "STAR", "UP", "ZERO", "Game", "GameValueError", "miny", "switch", "tiny", "up"]
+
+
+class GameValueError(CGTError, ValueError):
+    """A value cannot be made into a game (a non-dyadic rational, a float...), or a game is not
+    of the kind an operation needs (``int()`` of a non-integer game, ...)."""
+
+
+GameLike = Any
+"""Anything `Game` accepts: a Game, int, dyadic Fraction, Nimber, or a string in notation."""
+
+
+@deep
+def _make_from_options(left: list[Game], right: list[Game]) -> Game:
+    return core.make(left, right)
+
+
+class Game:
+    """A short partizan game value in canonical form.
+
+    ``Game(x)`` converts an int, a dyadic `fractions.Fraction`, a `cgt.Nimber`, a `Game`, or a
+    string in standard notation (``"3/4"``, ``"^*"``, ``"{2|0||-1}"``; see `cgt.parse`).
+    ``Game(left=[...], right=[...])`` builds ``{left | right}`` from anything ``Game`` accepts.
+
+    >>> Game(3), Game("-3/4"), Game(Nimber(2)), Game(left=[2], right=[0])
+    (Game('3'), Game('-3/4'), Game('*2'), Game('{2|0}'))
+    """
+
+    __slots__ = ("__weakref__", "_birthday", "_id", "_left", "_neg", "_nus", "_right", "_stops")
+
+    _id: int
+    _nus: tuple[int, int, int, int] | None
+    _left: tuple[Game, ...] | None
+    _right: tuple[Game, ...] | None
+    _neg: Game | None
+    _birthday: int | None
+    _stops: tuple[tuple[int, int], tuple[int, int]] | None
+
+    def __new__(
+        cls,
+        value: GameLike = None,
+        *,
+        left: Iterable[GameLike] | None = None,
+        right: Iterable[GameLike] | None = None,
+    ) -> Game:
+        if left is not None or right is not None:
+            if value is not None:
+                raise TypeError("Game() takes a value or left=/right= options, not both")
+            return _make_from_options(_games(left or (), "left"), _games(right or (), "right"))
+        if value is None:
+            return ZERO
+        return _convert(value)
+
+    # Pickling and copying keep the identity of interned values.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Game, (str(self),))
+
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Game:
+        return self
+
+    # ------------------------------------------------------------------------------- options
+
+    @property
+    def left_options(self) -> tuple[Game, ...]:
+        """Left's options in canonical form, as a tuple of games."""
+        return core.left_of(self)
+
+    @property
+    def right_options(self) -> tuple[Game, ...]:
+        """Right's options in canonical form, as a tuple of games."""
+        return core.right_of(self)
+
+    # -------------------------------------------------------------------------------- order
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Game:
+            return self is other
+        converted = _maybe_game(other)
+        return converted is not None and converted is self
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        number = self._nus
+        if number is not None and number[2] == 0 and number[3] == 0:
+            # Equal to the int / Fraction of the same value, so hash like it.
+            return hash(dyadic_to_fraction((number[0], number[1])))
+        return hash((Game, self._id))
+
+    def __le__(self, other: GameLike) -> bool:
+        return _le(self, _operand(other))
+
+    def __ge__(self, other: GameLike) -> bool:
+        return _le(_operand(other), self)
+
+    def __lt__(self, other: GameLike) -> bool:
+        return _compare(self, _operand(other)) == LESS
+
+    def __gt__(self, other: GameLike) -> bool:
+        return _compare(self, _operand(other)) == GREATER
+
+    def confused(self, other: GameLike) -> bool:
+        """Whether ``self`` and ``other`` are incomparable (``self || other``, fuzzy).
+
+        >>> STAR.confused(0), UP.confused(STAR), UP.confused(0)
+        (True, True, False)
+        """
+        return _compare(self, _operand(other)) == FUZZY
+
+    def compare(self, other: GameLike) -> str:
+        """``"="``, ``"<"``, ``">"`` or ``"||"``: how ``self`` compares with ``other``.
+
+        >>> Game(1).compare("1/2"), STAR.compare(0)
+        ('>', '||')
+        """
+        return {EQUAL: "=", LESS: "<", GREATER: ">", FUZZY: "||"}[_compare(self, _operand(other))]
+
+    # ---------------------------------------------------------------------------- arithmetic
+
+    def __add__(self, other: GameLike) -> Game:
+        operand = _maybe_game(other)
+        if operand is None:
+            return NotImplemented
+        return _add(self, operand)
+
+    def __radd__(self, other: GameLike) -> Game:
+        operand = _maybe_game(other)
+        if operand is None:
+            return NotImplemented
+        return _add(operand, self)
+
+    def __neg__(self) -> Game:
+        return _neg(self)
+
+    def __pos__(self) -> Game:
+        return self
+
+    def __sub__(self, other: GameLike) -> Game:
+        operand = _maybe_game(other)
+        if operand is None:
+            return NotImplemented
+        return _add(self, _neg(operand))
+
+    def __rsub__(self, other: GameLike) -> Game:
+        operand = _maybe_game(other)
+        if operand is None:
+            return NotImplemented
+        return _add(operand, _neg(self))
+
+    def __mul__(self, times: int) -> Game:
+        """``n * G``: the sum of ``n`` copies of ``G`` (``-G`` copies for negative ``n``)."""
+        if not isinstance(times, int) or isinstance(times, bool):
+            return NotImplemented
+        return _multiple(self, times)
+
+    __rmul__ = __mul__
+
+    # ----------------------------------------------------------------------------- kinds
+
+    @property
+    def is_number(self) -> bool:
+        """Whether the game is a (dyadic) number."""
+        n = self._nus
+        return n is not None and n[2] == 0 and n[3] == 0
+
+    @property
+    def is_integer(self) -> bool:
+        n = self._nus
+        return n is not None and n[1] == 0 and n[2] == 0 and n[3] == 0
+
+    @property
+    def is_nimber(self) -> bool:
+        """Whether the game is a nimber ``*m`` (``0`` included)."""
+        n = self._nus
+        return n is not None and n[0] == 0 and n[2] == 0
+
+    @property
+    def is_nus(self) -> bool:
+        """Whether the game is ``x + n.↑ + *m`` for a number ``x``, integer ``n``, nimber ``*m``."""
+        return self._nus is not None
+
+    @property
+    def is_infinitesimal(self) -> bool:
+        """Whether ``-x < G < x`` for every positive number ``x`` (both stops are 0; 0 included)."""
+        low, high = _stops(self)
+        return low == (0, 0) == high
+
+    def as_number(self) -> Fraction:
+        """The number this game equals, as a `fractions.Fraction` (`GameValueError` otherwise)."""
+        n = self._nus
+        if n is None or n[2] or n[3]:
+            raise GameValueError(f"{self} is not a number")
+        return dyadic_to_fraction((n[0], n[1]))
+
+    def __int__(self) -> int:
+        n = self._nus
+        if n is None or n[1] or n[2] or n[3]:
+            raise GameValueError(f"{self} is not an integer")
+        return n[0]
+
+    def __index__(self) -> int:
+        return self.__int__()
+
+    def __bool__(self) -> bool:
+        return self is not ZERO
+
+    @property
+    def nus(self) -> tuple[Fraction, int, int] | None:
+        """``(x, n, m)`` when the game is ``x + n.↑ + *m``, else ``None``.
+
+        >>> Game("1/2^3*").nus
+        (Fraction(1, 2), 3, 1)
+        """
+        n = self._nus
+        return None if n is None else (dyadic_to_fraction((n[0], n[1])), n[2], n[3])
+
+    # ---------------------------------------------------------------------- simple measures
+
+    @property
+    def birthday(self) -> int:
+        """The day on which the game is born: 0 for 0, 1 for 1, -1 and ``*``, 2 for ``1/2``, ..."""
+        return _birthday(self)
+
+    @property
+    def left_stop(self) -> Fraction:
+        """Where play ends, as a number, when Left starts and both play the stops well."""
+        return dyadic_to_fraction(_stops(self)[0])
+
+    @property
+    def right_stop(self) -> Fraction:
+        """Where play ends, as a number, when Right starts."""
+        return dyadic_to_fraction(_stops(self)[1])
+
+    # ------------------------------------------------------------------------------- text
+
+    def __str__(self) -> str:
+        from cgt.notation import format_game
+
+        return format_game(self)
+
+    def __repr__(self) -> str:
+        return f"Game({str(self)!r})"
+
+    def _repr_latex_(self) -> str:
+        from cgt.notation import format_latex
+
+        return f"${format_latex(self)}$"
+
+    def __format__(self, spec: str) -> str:
+        from cgt.notation import format_game
+
+        if spec in ("", "s"):
+            return str(self)
+        if spec == "a":
+            return format_game(self, ascii=True)
+        if spec == "u":
+            return format_game(self, unicode=True)
+        raise ValueError(
+            f"unknown format {spec!r} for a Game: use '', 'a' (ASCII) or 'u' (unicode)"
+        )
+
+
+core._game_class = Game
+
+
+# ----------------------------------------------------------------------------- conversion
+
+
+def _convert(value: GameLike) -> Game:
+    if value.__class__ is Game:
+        return value
+    if isinstance(value, bool):
+        raise TypeError(f"cannot make a game of the bool {value!r}; use 0 or 1")
+    if isinstance(value, int):
+        return core.from_nus((value, 0, 0, 0))
+    if isinstance(value, Fraction):
+        pair = dyadic_from_fraction(value)
+        if pair is None:
+            raise GameValueError(
+                f"{value} is not a dyadic rational (its denominator is not a power of 2), so it "
+                "is not the value of a short game"
+            )
+        return core.from_nus((pair[0], pair[1], 0, 0))
+    if isinstance(value, Nimber):
+        return core.from_nus((0, 0, 0, value.n))
+    if isinstance(value, str):
+        from cgt.notation import parse
+
+        return parse(value)
+    if isinstance(value, float):
+        raise TypeError(
+            f"floats are not exact; write {value!r} as a Fraction or a string such as '3/4'"
+        )
+    if hasattr(value, "left_options") or hasattr(value, "options"):
+        raise TypeError(
+            f"{value!r} is a position, not a value: use cgt.value(position) to get its Game"
+        )
+    raise TypeError(
+        f"cannot make a game of {value!r} (type {type(value).__name__}); expected a Game, int, "
+        "dyadic Fraction, Nimber or notation string"
+    )
+
+
+def _maybe_game(value: object) -> Game | None:
+    if value.__class__ is Game:
+        return value
+    if isinstance(value, (int, Fraction, Nimber)) and not isinstance(value, bool):
+        try:
+            return _convert(value)
+        except GameValueError:
+            return None
+    return None
+
+
+def _operand(value: GameLike) -> Game:
+    if value.__class__ is Game:
+        return value
+    if isinstance(value, (int, Fraction, Nimber, str)):
+        return _convert(value)
+    raise TypeError(f"cannot compare a Game with {value!r} (type {type(value).__name__})")
+
+
+def _games(values: Iterable[GameLike], side: str) -> list[Game]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"{side}= takes an iterable of games, got {values!r}")
+    return [_convert(v) for v in values]
+
+
+# ----------------------------------------------------------------------- deep entry points
+
+
+@deep
+def _le(g: Game, h: Game) -> bool:
+    return core.le(g, h)
+
+
+@deep
+def _compare(g: Game, h: Game) -> int:
+    if g._nus is not None and h._nus is not None:
+        return core.sign(core.add(g, core.neg(h)))
+    ge = core.le(h, g)
+    le = core.le(g, h)
+    if ge:
+        return EQUAL if le else GREATER
+    return LESS if le else FUZZY
+
+
+@deep
+def _add(g: Game, h: Game) -> Game:
+    return core.add(g, h)
+
+
+@deep
+def _neg(g: Game) -> Game:
+    return core.neg(g)
+
+
+@deep
+def _multiple(g: Game, times: int) -> Game:
+    if times < 0:
+        g, times = core.neg(g), -times
+    if g._nus is not None:
+        p, k, n, m = g._nus
+        return core.from_nus((*_scaled(p, k, times), n * times, m if times & 1 else 0))
+    result, power = ZERO, g
+    while times:  # double and add: log(times) sums
+        if times & 1:
+            result = core.add(result, power)
+        power = core.add(power, power)
+        times >>= 1
+    return result
+
+
+def _scaled(p: int, k: int, times: int) -> tuple[int, int]:
+    from cgt._nus import normalize
+
+    return normalize(p * times, k)
+
+
+def _birthday_of(g: Game) -> int:
+    cached = g._birthday
+    if cached is not None:
+        return cached
+    n = g._nus
+    if n is not None and n[2] == 0 and n[3] == 0:
+        p, k = n[0], n[1]
+        result = abs(p) if k == 0 else (abs(p) >> k) + 1 + k
+    else:
+        result = 0
+        for x in core.left_of(g) + core.right_of(g):
+            day = _birthday_of(x) + 1
+            if day > result:
+                result = day
+    g._birthday = result
+    return result
+
+
+@deep
+def _birthday(g: Game) -> int:
+    return _birthday_of(g)
+
+
+def _stops_of(g: Game) -> tuple[tuple[int, int], tuple[int, int]]:
+    cached = g._stops
+    if cached is not None:
+        return cached
+    n = g._nus
+    if n is not None:
+        result = ((n[0], n[1]), (n[0], n[1]))
+    else:
+        best = None
+        for x in g._left:  # type: ignore[union-attr]
+            stop = _stops_of(x)[1]
+            if best is None or dyadic_compare(stop, best) > 0:
+                best = stop
+        least = None
+        for x in g._right:  # type: ignore[union-attr]
+            stop = _stops_of(x)[0]
+            if least is None or dyadic_compare(stop, least) < 0:
+                least = stop
+        assert best is not None and least is not None  # canonical non-numbers have both sides
+        result = (best, least)
+    g._stops = result
+    return result
+
+
+@deep
+def _stops(g: Game) -> tuple[tuple[int, int], tuple[int, int]]:
+    return _stops_of(g)
+
+
+# ------------------------------------------------------------------------ named values
+
+
+ZERO: Game = core.from_nus((0, 0, 0, 0))
+"""``0 = { | }``, the game in which neither player can move."""
+STAR: Game = core.from_nus((0, 0, 0, 1))
+"""``* = {0 | 0}``."""
+UP: Game = core.from_nus((0, 0, 1, 0))
+"""``↑ = {0 | *}``."""
+DOWN: Game = core.from_nus((0, 0, -1, 0))
+"""``↓ = {* | 0}``."""
+
+
+def up(n: int) -> Game:
+    """``n.↑``, the sum of ``n`` ups (downs when ``n < 0``).
+
+    >>> up(3), up(-2)
+    (Game('^3'), Game('vv'))
+    """
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError(f"up(n) takes an int, got {n!r}")
+    return core.from_nus((0, 0, n, 0))
+
+
+def switch(x: GameLike) -> Game:
+    """``±x = {x | -x}``.
+
+    >>> switch(1), switch(1) + switch(1)
+    (Game('±1'), Game('0'))
+    """
+    g = _convert(x)
+    return Game(left=[g], right=[-g])
+
+
+def tiny(x: GameLike) -> Game:
+    """``tiny(x) = {0 || 0 | -x}``, a positive infinitesimal for ``x > 0``.
+
+    >>> tiny(1), tiny(2) > 0
+    (Game('tiny(1)'), True)
+    """
+    g = _convert(x)
+    return Game(left=[0], right=[Game(left=[0], right=[-g])])
+
+
+def miny(x: GameLike) -> Game:
+    """``miny(x) = -tiny(x) = {x | 0 || 0}``.
+
+    >>> miny(1) < 0
+    True
+    """
+    return -tiny(x)
