@@ -14,7 +14,12 @@ and ``cgt octal`` are its command-line sub-commands.
 (1, 5, 12)
 """
 
-from games.nim._errors import InvalidRulesError, NotYetPeriodicError
+from games.nim._errors import (
+    InvalidArgumentError,
+    InvalidRulesError,
+    NotYetPeriodicError,
+    WrongTypeError,
+)
 from games.nim._sequence import HeapGame, HeapPosition, Periodicity
 from games.nim.claims import register as _register
 from games.nim.cli import add_commands
@@ -41,6 +46,7 @@ __all__ = [
     "RESTRICTED_NIM",
     "HeapGame",
     "HeapPosition",
+    "InvalidArgumentError",
     "InvalidRulesError",
     "MooreNim",
     "Nim",
@@ -50,6 +56,7 @@ __all__ = [
     "OctalGame",
     "Periodicity",
     "SubtractionGame",
+    "WrongTypeError",
     "Wythoff",
     "add_commands",
     "is_moore_p_position",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import cgt
 
-__all__ = ["InvalidRulesError", "NotYetPeriodicError"]
+__all__ = ["InvalidArgumentError", "InvalidRulesError", "NotYetPeriodicError", "WrongTypeError"]
 
 
 class InvalidRulesError(cgt.CGTError, ValueError):
@@ -21,3 +21,11 @@ class InvalidRulesError(cgt.CGTError, ValueError):
 
 class NotYetPeriodicError(cgt.CGTError, LookupError):
     """No period was certified within the search bound, so a value far out is not known."""
+
+
+class InvalidArgumentError(cgt.CGTError, ValueError):
+    """A heap size, sequence length or search bound out of range (e.g. negative)."""
+
+
+class WrongTypeError(cgt.CGTError, TypeError):
+    """An argument of the wrong type (a float heap size, a float octal code, ...)."""

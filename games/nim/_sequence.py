@@ -15,7 +15,7 @@ import attrs
 import sympy
 
 import cgt
-from games.nim._errors import NotYetPeriodicError
+from games.nim._errors import InvalidArgumentError, NotYetPeriodicError, WrongTypeError
 from games.nim._periodicity import find_certified_period
 
 __all__ = ["HeapGame", "HeapPosition", "Periodicity"]
@@ -71,7 +71,7 @@ class HeapGame:
 
     def _init_sequence(self, search_bound: int) -> None:
         if not isinstance(search_bound, int) or search_bound < 1:
-            raise ValueError(f"search_bound is a positive int, got {search_bound!r}")
+            raise InvalidArgumentError(f"search_bound is a positive int, got {search_bound!r}")
         self._values = []
         self._periodicity = None
         self._searched_upto = 0
@@ -113,7 +113,7 @@ class HeapGame:
         if bound is None:
             bound = self.search_bound
         if not isinstance(bound, int) or bound < 1:
-            raise ValueError(f"a search bound is a positive int, got {bound!r}")
+            raise InvalidArgumentError(f"a search bound is a positive int, got {bound!r}")
         if bound <= self._searched_upto:
             return None
         return self._search(bound)
@@ -149,9 +149,9 @@ class HeapGame:
     def grundy(self, n: int) -> int:
         """The Grundy value of a heap of ``n``; O(1) once the period is certified."""
         if not isinstance(n, int) or isinstance(n, bool):
-            raise TypeError(f"a heap size is an int, got {n!r}")
+            raise WrongTypeError(f"a heap size is an int, got {n!r}")
         if n < 0:
-            raise ValueError(f"a heap size is non-negative, got {n}")
+            raise InvalidArgumentError(f"a heap size is non-negative, got {n}")
         if n < len(self._values):
             return self._values[n]
         found = self._available(n + 1)
@@ -185,7 +185,7 @@ class HeapGame:
         if found is None:
             raise NotYetPeriodicError(f"{self!r} is " + self.describe_periodicity())
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise ValueError(f"a heap size is a non-negative int, got {n!r}")
+            raise InvalidArgumentError(f"a heap size is a non-negative int, got {n!r}")
         return self._periodic_value(n, found)
 
     def _periodic_value(self, n: int, found: Periodicity) -> int:
@@ -196,7 +196,7 @@ class HeapGame:
     def sequence(self, size: int) -> list[int]:
         """``[g(0), ..., g(size - 1)]``; past the preperiod the period is tiled, not recomputed."""
         if not isinstance(size, int) or size < 0:
-            raise ValueError(f"a sequence length is a non-negative int, got {size!r}")
+            raise InvalidArgumentError(f"a sequence length is a non-negative int, got {size!r}")
         if size <= len(self._values):
             return self._values[:size]
         found = self._available(size)
@@ -228,9 +228,9 @@ class HeapGame:
     def position(self, n: int) -> HeapPosition:
         """A heap of ``n`` as a `cgt` position, for the generic recursion and sums."""
         if not isinstance(n, int) or isinstance(n, bool):
-            raise TypeError(f"a heap size is an int, got {n!r}")
+            raise WrongTypeError(f"a heap size is an int, got {n!r}")
         if n < 0:
-            raise ValueError(f"a heap size is non-negative, got {n}")
+            raise InvalidArgumentError(f"a heap size is non-negative, got {n}")
         return HeapPosition(self, n)
 
     def _repr_svg_(self) -> str:

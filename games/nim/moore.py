@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 import cgt
-from games.nim._errors import InvalidRulesError
+from games.nim._errors import InvalidRulesError, WrongTypeError
 from games.nim.nim import _heaps
 
 __all__ = ["MooreNim", "is_moore_p_position"]
@@ -28,7 +28,7 @@ __all__ = ["MooreNim", "is_moore_p_position"]
 
 def _k(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"Moore's k is an int, got {value!r}")
+        raise WrongTypeError(f"Moore's k is an int, got {value!r}")
     if value < 1:
         raise InvalidRulesError(f"Moore's k is at least 1 (heaps per move), got {value}")
     return value

@@ -27,7 +27,7 @@ import attrs
 import sympy
 
 import cgt
-from games.nim._errors import InvalidRulesError
+from games.nim._errors import InvalidArgumentError, InvalidRulesError, WrongTypeError
 
 __all__ = ["ONE_HEAP_NIM", "Nim", "NimHeapGame", "NimMove", "nim_sum"]
 
@@ -43,11 +43,11 @@ def nim_sum(sizes: Iterable[int]) -> int:
 
 def _heaps(value: Any) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise TypeError(f"Nim takes a tuple of heap sizes such as (3, 5, 7), got {value!r}")
+        raise WrongTypeError(f"Nim takes a tuple of heap sizes such as (3, 5, 7), got {value!r}")
     heaps = tuple(value)
     for h in heaps:
         if not isinstance(h, int) or isinstance(h, bool):
-            raise TypeError(f"a Nim heap size is an int, got {h!r} in {heaps!r}")
+            raise WrongTypeError(f"a Nim heap size is an int, got {h!r} in {heaps!r}")
         if h < 0:
             raise InvalidRulesError(f"a Nim heap size is non-negative, got {h} in {heaps!r}")
     return heaps
@@ -116,14 +116,14 @@ class NimHeapGame:
 
     def grundy(self, n: int) -> int:
         if not isinstance(n, int) or isinstance(n, bool):
-            raise TypeError(f"a heap size is an int, got {n!r}")
+            raise WrongTypeError(f"a heap size is an int, got {n!r}")
         if n < 0:
-            raise ValueError(f"a heap size is non-negative, got {n}")
+            raise InvalidArgumentError(f"a heap size is non-negative, got {n}")
         return n
 
     def sequence(self, size: int) -> list[int]:
         if not isinstance(size, int) or size < 0:
-            raise ValueError(f"a sequence length is a non-negative int, got {size!r}")
+            raise InvalidArgumentError(f"a sequence length is a non-negative int, got {size!r}")
         return list(range(size))
 
     def closed_form(self) -> sympy.Expr:

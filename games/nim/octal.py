@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 import cgt
-from games.nim._errors import InvalidRulesError
+from games.nim._errors import InvalidRulesError, WrongTypeError
 from games.nim._sequence import HeapGame, HeapPosition
 
 __all__ = ["DEFAULT_OCTAL_BOUND", "OctalGame", "grundy_values_naive", "octal", "parse_octal"]
@@ -55,7 +55,7 @@ def parse_octal(code: str) -> tuple[int, ...]:
     ((0, 7, 7), (0, 1, 3, 7), (4, 7), (0, 0, 7))
     """
     if not isinstance(code, str):
-        raise TypeError(
+        raise WrongTypeError(
             f"an octal code is a string such as '0.77' (a float would lose digits), got {code!r}"
         )
     text = code.strip()

@@ -15,6 +15,8 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape
 
+from games.nim._errors import InvalidArgumentError
+
 __all__ = ["plot_sequence", "save_png"]
 
 _WIDTH, _HEIGHT = 760, 260
@@ -43,7 +45,7 @@ def plot_sequence(game: Any, upto: int | None = None) -> str:
     if upto is None:
         upto = _default_upto(game)
     if not isinstance(upto, int) or upto < 1:
-        raise ValueError(f"upto is a positive int, got {upto!r}")
+        raise InvalidArgumentError(f"upto is a positive int, got {upto!r}")
     values = game.sequence(upto)
     period, preperiod = getattr(game, "period", None), getattr(game, "preperiod", None)
     top = max(max(values), 1)

@@ -28,7 +28,7 @@ from typing import Any
 
 import sympy
 
-from games.nim._errors import InvalidRulesError
+from games.nim._errors import InvalidRulesError, WrongTypeError
 from games.nim._sequence import HeapGame, HeapPosition, Periodicity
 
 __all__ = ["DEFAULT_SUBTRACTION_BOUND", "SubtractionGame", "subtraction"]
@@ -99,14 +99,14 @@ class SubtractionGame(HeapGame):
 
 def _normalise(moves: Any) -> tuple[int, ...]:
     if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
-        raise TypeError(
+        raise WrongTypeError(
             f"a subtraction set is an iterable of positive ints such as {{2, 3}}, got {moves!r}"
         )
     items = list(moves)
     shown = "{" + ", ".join(map(repr, sorted(items, key=repr))) + "}"
     for s in items:
         if not isinstance(s, int) or isinstance(s, bool):
-            raise TypeError(f"a subtraction set holds ints; got {s!r} in {shown}")
+            raise WrongTypeError(f"a subtraction set holds ints; got {s!r} in {shown}")
     shown = "{" + ", ".join(map(str, sorted(items))) + "}"
     for s in items:
         if s <= 0:

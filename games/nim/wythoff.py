@@ -23,14 +23,14 @@ from math import isqrt
 import attrs
 
 import cgt
-from games.nim._errors import InvalidRulesError
+from games.nim._errors import InvalidArgumentError, InvalidRulesError, WrongTypeError
 
 __all__ = ["Wythoff", "is_wythoff_p_position", "wythoff_grundy_table", "wythoff_pair"]
 
 
 def _size(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"a Wythoff heap size is an int, got {value!r}")
+        raise WrongTypeError(f"a Wythoff heap size is an int, got {value!r}")
     if value < 0:
         raise InvalidRulesError(f"a Wythoff heap size is non-negative, got {value}")
     return value
@@ -76,5 +76,5 @@ def wythoff_grundy_table(size: int) -> list[list[int]]:
     [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
     """
     if not isinstance(size, int) or size < 0:
-        raise ValueError(f"a table size is a non-negative int, got {size!r}")
+        raise InvalidArgumentError(f"a table size is a non-negative int, got {size!r}")
     return [[cgt.grundy(Wythoff(x, y)) for y in range(size)] for x in range(size)]
