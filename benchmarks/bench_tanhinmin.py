@@ -37,9 +37,12 @@ def scaling() -> str:
         c0, c1 = cards // 10, cards // 20
         s = trusted(mover, other, cards // 2, c0, c1)
         winner = median_seconds(lambda s=s: delta_of(s) > 0, repeat=3)
-        build = median_seconds(lambda m=mover, o=other: WinnerTable(m, o, cards // 2), repeat=3)
-        built = WinnerTable(mover, other, cards // 2)
-        query = median_seconds(lambda t=built: [t.wins(c, c1) for c in range(1000)], repeat=5)
+        field = cards // 2
+        build = median_seconds(lambda m=mover, o=other, r=field: WinnerTable(m, o, r), repeat=3)
+        built = WinnerTable(mover, other, field)
+        query = median_seconds(
+            lambda t=built, c1=c1: [t.wins(c, c1) for c in range(1000)], repeat=5
+        )
         optimal = median_seconds(lambda s=s: _algorithm_1(s, literal=False), repeat=3)
         total = 2 * cards
         rows.append(
