@@ -209,8 +209,9 @@ def test_cooling_commutes_with_sums_exhaustively_on_day_2() -> None:
 
 
 def test_cooling_below_zero_is_not_additive() -> None:
-    """Below t = 0 cooling is not a homomorphism: the smallest counterexample (by birthday)
-    found among games born by day 2 is * + {1|*} at t = -1 (recorded in docs/analysis.md)."""
+    """Below t = 0 cooling is not a homomorphism: the smallest counterexamples (total birthday
+    3) are * + {1|*} and * + {*|-1} at t = -1 (recorded in docs/analysis.md); registered as a
+    refuted claim in `cgt.laws`."""
     g, h, t = cgt.STAR, Game("{1|*}"), F(-1)
     assert (g + h).cool(t) != g.cool(t) + h.cool(t)
     assert naive_thermal.cool(g + h, t) == (g + h).cool(t)  # the oracle agrees: a fact
@@ -327,3 +328,13 @@ def test_deep_games() -> None:
         g = Game(left=[Game(k % 7)], right=[g - 1]) if k % 2 else Game(left=[g + 1], right=[-3])
     th = g.thermograph
     assert th.temperature > 0 and g.cool(th.temperature + 1) == Game(th.mean)
+
+
+def test_registered_laws_run_as_registered() -> None:
+    import cgt.laws
+
+    refuted = [c for c in cgt.laws.CLAIMS if c.expect == "refuted"]
+    assert len(refuted) == 1
+    run = refuted[0].run(quick=True)
+    assert run.status == "refuted"
+    assert run.result.counterexample == (cgt.STAR, Game("{*|-1}"), F(-1))
