@@ -109,28 +109,35 @@ def _envelope(
     Every wall starts at ``t = -1``.  Returns the knots of the result and its final slope.
     """
     lines = [([(t, x + shift * t) for t, x in knots], slope + shift) for knots, slope in walls]
+    if len(lines) == 1:
+        return _simplify(lines[0][0]), lines[0][1]
     times = sorted({t for knots, _ in lines for t, _ in knots})
-    # Between consecutive times every wall is linear: add the crossings of pairs of walls.
-    crossings: set[Fraction] = set()
-    for i, start in enumerate(times):
-        end = times[i + 1] if i + 1 < len(times) else None
-        pieces = []
-        for knots, slope in lines:
-            here = _value_at(knots, slope, start)
-            rate = slope if end is None else (_value_at(knots, slope, end) - here) / (end - start)
-            pieces.append((here, rate))
-        for a, (xa, ra) in enumerate(pieces):
-            for xb, rb in pieces[a + 1 :]:
-                if ra != rb:
-                    t = start + (xb - xa) / (ra - rb)
-                    if t > start and (end is None or t < end):
-                        crossings.add(t)
+    table = [[_value_at(knots, slope, t) for knots, slope in lines] for t in times]
     choose = max if upper else min
-    knots = [
-        (t, choose(_value_at(k, s, t) for k, s in lines)) for t in sorted(set(times) | crossings)
-    ]
-    last = knots[-1][0]
-    ends = [(_value_at(k, s, last), s) for k, s in lines]
+    knots: list[Point] = []
+    # Between consecutive times every wall is linear: add the crossings of pairs of walls.
+    for i, start in enumerate(times):
+        here = table[i]
+        knots.append((start, choose(here)))
+        if i + 1 < len(times):
+            width = times[i + 1] - start
+            rates = [(there - x) / width for x, there in zip(here, table[i + 1], strict=True)]
+        else:
+            width = None
+            rates = [slope for _, slope in lines]
+        crossings = set()
+        for a, (xa, ra) in enumerate(zip(here, rates, strict=True)):
+            for xb, rb in zip(here[a + 1 :], rates[a + 1 :], strict=True):
+                if ra != rb:
+                    step = (xb - xa) / (ra - rb)
+                    if step > 0 and (width is None or step < width):
+                        crossings.add(step)
+        for step in sorted(crossings):
+            knots.append(
+                (start + step, choose(x + r * step for x, r in zip(here, rates, strict=True)))
+            )
+    beyond = knots[-1][0] - times[-1]  # the last crossing on the final ray, if any
+    ends = [(x + s * beyond, s) for x, (_, s) in zip(table[-1], lines, strict=True)]
     best = choose(x for x, _ in ends)
     slope = choose(s for x, s in ends if x == best)
     return _simplify(knots), slope
