@@ -22,7 +22,6 @@ sides, called once per board) is timed alone, and the last column compares the e
 from __future__ import annotations
 
 import argparse
-import gc
 import random
 import statistics
 import subprocess
@@ -30,6 +29,7 @@ import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import cgt
@@ -42,37 +42,10 @@ except ImportError:  # pragma: no cover - the bench extra is optional
 
 # ------------------------------------------------------------------------------ timing
 
+sys.path.insert(0, str(Path(__file__).parent))
 
-def median_seconds(function: Callable[[], Any], repeat: int, setup: Callable[[], Any]) -> float:
-    times = []
-    for _ in range(repeat):
-        setup()
-        gc.collect()
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
-def fmt(seconds: float) -> str:
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.0f} us"
-    if seconds < 1:
-        return f"{seconds * 1e3:.1f} ms"
-    return f"{seconds:.2f} s"
-
-
-def clear_pycgt() -> None:
-    import importlib
-    import pkgutil
-
-    for info in pkgutil.walk_packages(pycgt.__path__, "pycgt."):
-        module = importlib.import_module(info.name)
-        for name, obj in vars(module).items():
-            if hasattr(obj, "cache_clear"):
-                obj.cache_clear()
-            elif isinstance(obj, dict) and "cache" in name:
-                obj.clear()
+from _timing import clear_pycgt_caches as clear_pycgt
+from _timing import fmt, median_seconds
 
 
 def clear_both() -> None:
