@@ -1,8 +1,9 @@
 """Partizan engine (cgt.Game, cgt.value) against pycgt 0.2.0, side by side in one run.
 
 Run: ``python benchmarks/bench_partizan.py [--quick]`` (pycgt comes with the ``bench`` extra).
-Every figure is the median of several runs from empty caches (cgt.clear_caches and pycgt's
-caches); the ratio is pycgt's median over ours, from the same run.  Each workload also checks
+Every figure is the median CPU time (``time.process_time``) of several runs from empty caches
+(cgt.clear_caches and pycgt's caches), the two libraries run alternately; the ratio is pycgt's
+median over ours, from the same run.  Each workload also checks
 that both libraries computed the same value (pycgt's canonical tree converted to a cgt.Game).
 
 Workloads:
@@ -22,6 +23,7 @@ sides, called once per board) is timed alone, and the last column compares the e
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import subprocess
@@ -45,7 +47,35 @@ except ImportError:  # pragma: no cover - the bench extra is optional
 sys.path.insert(0, str(Path(__file__).parent))
 
 from _timing import clear_pycgt_caches as clear_pycgt
-from _timing import fmt, median_seconds
+from _timing import fmt
+
+
+def paired_medians(
+    ours: Callable[[], Any], theirs: Callable[[], Any], repeat: int
+) -> tuple[float, float]:
+    """Median CPU seconds of each side, the two run alternately from empty caches.
+
+    CPU time (``time.process_time``) and alternation keep the ratio steady on a shared machine.
+    """
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(repeat):
+        for side, function in enumerate((ours, theirs)):
+            clear_both()
+            gc.collect()
+            start = time.process_time()
+            function()
+            times[side].append(time.process_time() - start)
+    return statistics.median(times[0]), statistics.median(times[1])
+
+
+def median_seconds(function: Callable[[], Any], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        gc.collect()
+        start = time.process_time()
+        function()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
 
 
 def clear_both() -> None:
@@ -237,7 +267,7 @@ def cold_seconds(quick: bool, index: int, side: str) -> float:
 
 
 def run(quick: bool, cold: bool) -> None:
-    repeat = 3 if quick else 5
+    repeat = 3 if quick else 7
     ratios = []
     print(
         "| workload | cgt | pycgt 0.2.0 | pycgt / cgt | cold: cgt, pycgt, ratio "
@@ -248,8 +278,7 @@ def run(quick: bool, cold: bool) -> None:
         cgt.clear_caches()
         clear_pycgt()
         check(ours(), theirs())
-        a = median_seconds(ours, repeat, clear_both)
-        b = median_seconds(theirs, repeat, clear_both)
+        a, b = paired_medians(ours, theirs, repeat)
         ratios.append(b / a)
         cells = [name, fmt(a), fmt(b), f"**{b / a:.1f}x**"]
         if cold:
@@ -258,7 +287,7 @@ def run(quick: bool, cold: bool) -> None:
         else:
             cells.append("")
         if board is not None:
-            moves = median_seconds(lambda board=board: walk_moves(*board), repeat, lambda: None)
+            moves = median_seconds(lambda board=board: walk_moves(*board), repeat)
             engine = f"{(b - moves) / (a - moves):.1f}x" if a > moves else "n/a"
             cells += [fmt(moves), engine]
         else:
@@ -269,9 +298,9 @@ def run(quick: bool, cold: bool) -> None:
 
 def single(quick: bool, index: int, side: str) -> None:
     _, ours, theirs, _, _ = workloads(quick)[index]
-    start = time.perf_counter()
+    start = time.process_time()
     (ours if side == "cgt" else theirs)()
-    print(time.perf_counter() - start)
+    print(time.process_time() - start)
 
 
 def main() -> int:

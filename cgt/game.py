@@ -38,6 +38,7 @@ from cgt._nus import (
     dyadic_compare,
     dyadic_from_fraction,
     dyadic_to_fraction,
+    normalize,
 )
 from cgt.errors import CGTError
 from cgt.nimber import Nimber
@@ -521,8 +522,6 @@ def _multiple(g: Game, times: int) -> Game:
 
 
 def _scaled(p: int, k: int, times: int) -> tuple[int, int]:
-    from cgt._nus import normalize
-
     return normalize(p * times, k)
 
 
