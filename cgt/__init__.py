@@ -1,8 +1,9 @@
 """cgt: combinatorial game theory with exact values and verified closed forms.
 
 The generic layer.  Define a game by its moves (`impartial_game`, `partizan_game`, or any class
-with ``options()`` / ``left_options()`` and ``right_options()``), evaluate it (`grundy`), add
-games (`Sum`), and check a conjectured closed form against the generic recursion (`verify`).
+with ``options()`` / ``left_options()`` and ``right_options()``), evaluate it (`grundy` for
+impartial games; `value` for partizan ones, giving a canonical `Game`), add games (`Sum`), and
+check a conjectured closed form against the generic recursion (`verify`).
 
 >>> import cgt
 >>> @cgt.impartial_game

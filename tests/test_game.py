@@ -167,3 +167,23 @@ def test_naive_model_agrees_on_all_pairs_born_by_day_2() -> None:
         for f2, g2 in zip(forms, games, strict=True):
             assert (g <= g2) == naive.le(f, f2)
             assert g + g2 is naive.to_game(naive.add(f, f2))
+
+
+def test_games_pickle_and_copy_to_the_same_object() -> None:
+    import copy
+    import pickle
+
+    for g in (ZERO, UP + STAR, G("{2|0||-1}"), cgt.tiny(3), Game(10**30)):
+        assert pickle.loads(pickle.dumps(g)) is g
+        assert copy.copy(g) is g and copy.deepcopy([g])[0] is g
+
+
+def test_huge_multiples_and_type_errors() -> None:
+    assert cgt.switch(1) * 10**9 is ZERO and cgt.switch(1) * (10**9 + 1) is cgt.switch(1)
+    assert (UP * 10**9).nus == (0, 10**9, 0)
+    with pytest.raises(TypeError):
+        UP * UP  # type: ignore[operator]
+    with pytest.raises(TypeError, match="position, not a value"):
+        Game(left=[cgt.Sum()])
+    with pytest.raises(TypeError, match="not both"):
+        Game(1, left=[0])
