@@ -61,12 +61,11 @@ def deep(function: F) -> F:
 
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if getattr(_state, "deep", False):
-            return function(*args, **kwargs)
         try:
             return function(*args, **kwargs)
         except RecursionError:
-            pass
+            if getattr(_state, "deep", False):
+                raise  # already on a big stack: the game is deeper than even that allows
         return _run_in_big_thread(function, args, kwargs)
 
     return cast(F, wrapper)

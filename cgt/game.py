@@ -170,6 +170,8 @@ class Game:
     # ---------------------------------------------------------------------------- arithmetic
 
     def __add__(self, other: GameLike) -> Game:
+        if other.__class__ is Game:
+            return _add(self, other)
         operand = _maybe_game(other)
         if operand is None:
             return NotImplemented
@@ -188,6 +190,8 @@ class Game:
         return self
 
     def __sub__(self, other: GameLike) -> Game:
+        if other.__class__ is Game:
+            return _add(self, _neg(other))
         operand = _maybe_game(other)
         if operand is None:
             return NotImplemented
