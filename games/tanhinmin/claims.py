@@ -117,7 +117,7 @@ def register() -> None:
         f"{SEED_000}, Cor 4 and footnote 7",
         _all_conditions,
         6,
-        9,
+        8,
         checks.corollary_4,
         checks.exact_wins,
     )
@@ -208,7 +208,7 @@ def register() -> None:
         f"{SEED_000}, Lemma 1, Tables 1-2",
         _all_conditions,
         6,
-        8,
+        7,
         _always,
         checks.lemma_1,
     )
@@ -217,7 +217,7 @@ def register() -> None:
         f"{SEED_000}, Cor 6, footnote 10",
         _all_conditions,
         6,
-        8,
+        7,
         checks.corollary_6,
         checks.tenacious_definition,
     )
@@ -237,7 +237,7 @@ def register() -> None:
             f"{SEED_000}, Alg {algorithm}, Thm 5",
             _all_conditions,
             5,
-            7,
+            6,
             _always,
             checks.strategy_check(algorithm),
             checked_up_to="every won position, every parameter c, <= {size} cards",
