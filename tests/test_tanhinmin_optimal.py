@@ -105,9 +105,10 @@ def test_tenacious_moves_refine_lost_positions_and_stay_optimal_when_won():
     assert tenacious_moves((1, 2, 2), (3,)).cards == {1, 2}
 
 
-def test_lemma_1_up_to_6_cards():
+def test_lemmas_1_to_4_up_to_6_cards():
     for s in positions(6):
         assert checks.lemma_1(s), s
+        assert checks.lemmas_2_to_4(s), s
 
 
 def test_corollary_7_up_to_6_cards():

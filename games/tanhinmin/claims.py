@@ -213,6 +213,15 @@ def register() -> None:
         checks.lemma_1,
     )
     _claim(
+        "Lemmas 2-4: when delta' can rise, and when every card lowers it",
+        f"{SEED_000}, Lemmas 2-4",
+        _all_conditions,
+        6,
+        7,
+        _always,
+        checks.lemmas_2_to_4,
+    )
+    _claim(
         "Corollary 6: moves keeping delta' maximal = Alg 1 lines 3-6 + pass",
         f"{SEED_000}, Cor 6, footnote 10",
         _all_conditions,
