@@ -182,13 +182,13 @@ class Thermograph:
         )
 
     def left_at(self, t: Any) -> Fraction:
-        """Where the left wall is at temperature ``t >= -1``: the left stop of ``G`` cooled by
-        ``t``."""
-        return _value_at(self.left_wall, Fraction(0), _temperature_arg(t))
+        """Where the left wall is at temperature ``t >= -1`` (any rational): the left stop of
+        ``G`` cooled by ``t``."""
+        return _value_at(self.left_wall, Fraction(0), _temperature_arg(t, dyadic=False))
 
     def right_at(self, t: Any) -> Fraction:
         """Where the right wall is at temperature ``t >= -1`` (the right stop of ``G_t``)."""
-        return _value_at(self.right_wall, Fraction(0), _temperature_arg(t))
+        return _value_at(self.right_wall, Fraction(0), _temperature_arg(t, dyadic=False))
 
     def at(self, t: Any) -> tuple[Fraction, Fraction]:
         """``(left wall, right wall)`` at temperature ``t``."""
@@ -476,8 +476,8 @@ def _game(value: Any) -> Game:
     return Game(value)
 
 
-def _temperature_arg(t: Any) -> Fraction:
-    """A temperature as an exact dyadic `Fraction` ``>= -1``."""
+def _temperature_arg(t: Any, dyadic: bool = True) -> Fraction:
+    """A temperature as an exact (dyadic, unless told otherwise) `Fraction` ``>= -1``."""
     from cgt.game import Game
 
     if isinstance(t, (bool, float)):
@@ -496,7 +496,7 @@ def _temperature_arg(t: Any) -> Fraction:
     else:
         raise ThermalError(f"a temperature must be a number, got {t!r}")
     den = value.denominator
-    if den & (den - 1):
+    if dyadic and den & (den - 1):
         raise ThermalError(f"a temperature must be a dyadic rational, got {value}")
     if value < MINUS_ONE:
         raise ThermalError(f"temperatures start at -1; got {value}")
