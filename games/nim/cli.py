@@ -1,0 +1,142 @@
+"""The ``cgt nim``, ``cgt subtraction`` and ``cgt octal`` sub-commands (each with ``--json``).
+
+* ``cgt nim 3 5 7``: the nim-sum and every winning move;
+* ``cgt subtraction 2,3 --upto 30``: the sequence, preperiod, period and closed form;
+* ``cgt octal 0.77 --upto 100``: the same for an octal game (or "not yet periodic up to N").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from games.nim._errors import InvalidRulesError
+from games.nim._sequence import HeapGame
+from games.nim.nim import Nim
+from games.nim.octal import octal
+from games.nim.subtraction import subtraction
+
+__all__ = ["add_commands"]
+
+
+def _command_nim(args: argparse.Namespace) -> int:
+    position = Nim(tuple(args.heaps))
+    moves = position.winning_moves()
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "heaps": list(position.heaps),
+                    "grundy": position.grundy(),
+                    "winner": "first player" if moves else "second player",
+                    "winning_moves": [
+                        {"heap": m.index + 1, "from": m.before, "to": m.after} for m in moves
+                    ],
+                },
+                indent=2,
+            )
+        )
+        return 0
+    print(f"Nim{position.heaps}: nim-sum {position.grundy()}")
+    if not moves:
+        print("P-position: the player to move loses (no winning move)")
+    else:
+        print(f"N-position: the player to move wins; winning moves ({len(moves)}):")
+        for move in moves:
+            print(f"  {move}")
+    return 0
+
+
+def _sequence_report(game: HeapGame, upto: int, rules: dict[str, Any], as_json: bool) -> int:
+    values = game.sequence(upto)
+    found = game.periodicity
+    form = None if found is None else str(game.closed_form())
+    if as_json:
+        report = {
+            **rules,
+            "upto": upto,
+            "sequence": values,
+            "preperiod": game.preperiod,
+            "period": game.period,
+            "periodicity": game.describe_periodicity(),
+            "closed_form": form,
+        }
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"{game!r}")
+    print(f"g(0..{upto - 1}): {' '.join(map(str, values))}")
+    print(game.describe_periodicity())
+    if found is not None:
+        print(f"preperiod {found.preperiod}, period {found.period}")
+        print(f"closed form: g(n) = {form}")
+    return 0
+
+
+def _parse_set(text: str) -> list[int]:
+    try:
+        return [int(part) for part in text.replace(" ", "").split(",") if part]
+    except ValueError:
+        raise InvalidRulesError(
+            f"a subtraction set is written like 2,3 (positive ints, commas); got {text!r}"
+        ) from None
+
+
+def _command_subtraction(args: argparse.Namespace) -> int:
+    game = subtraction(_parse_set(args.moves))
+    return _sequence_report(game, args.upto, {"subtraction_set": list(game.moves)}, args.json)
+
+
+def _command_octal(args: argparse.Namespace) -> int:
+    game = octal(args.code, search_bound=args.search_bound)
+    return _sequence_report(game, args.upto, {"code": game.code}, args.json)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+    return value
+
+
+def _heap(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a heap size is an integer, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a heap size is non-negative, got {value}")
+    return value
+
+
+def add_commands(subparsers: Any) -> None:
+    """Add ``nim``, ``subtraction`` and ``octal`` to the ``cgt`` command."""
+    nim = subparsers.add_parser("nim", help="Nim: nim-sum and every winning move")
+    nim.add_argument("heaps", nargs="+", type=_heap, metavar="HEAP", help="heap sizes")
+    nim.add_argument("--json", action="store_true", help="machine-readable output")
+    nim.set_defaults(handler=_command_nim)
+
+    sub = subparsers.add_parser(
+        "subtraction", help="subtraction game: sequence, certified period, closed form"
+    )
+    sub.add_argument("moves", metavar="SET", help="the subtraction set, e.g. 2,3")
+    sub.add_argument("--upto", type=_positive, default=30, help="values to show (default 30)")
+    sub.add_argument("--json", action="store_true", help="machine-readable output")
+    sub.set_defaults(handler=_command_subtraction)
+
+    oct_ = subparsers.add_parser(
+        "octal", help="octal game: sequence, certified period (octal periodicity theorem)"
+    )
+    oct_.add_argument("code", metavar="CODE", help="octal code, e.g. 0.77 (Kayles)")
+    oct_.add_argument("--upto", type=_positive, default=100, help="values to show (default 100)")
+    oct_.add_argument(
+        "--search-bound",
+        type=_positive,
+        default=1 << 13,
+        help="heaps searched for a certified period (default 8192)",
+    )
+    oct_.add_argument("--json", action="store_true", help="machine-readable output")
+    oct_.set_defaults(handler=_command_octal)

@@ -1,0 +1,155 @@
+"""The ``cgt tanhinmin`` command: winner, matchings and optimal moves of one position.
+
+::
+
+    cgt tanhinmin "1 3 5" "2 4" --field 1 --condition 1,1
+    cgt tanhinmin "1 3 5" "2 4" --all-conditions      # Corollary 4's table
+    cgt tanhinmin "3S AH JK" "2D 10C" --json           # real cards work too
+    cgt tanhinmin "1 3 5" "2 4" --value                # the CGT value (Left = first hand)
+
+The first hand is the player to move.  ``--exact`` adds the exact solver's verdict (small
+positions only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+import cgt
+from games.tanhinmin.hands import InvalidPositionError, Position, hand, hand_from_cards
+from games.tanhinmin.optimal import optimal_moves
+from games.tanhinmin.winner import WinnerTable, delta_of, mu0_of, mu1_of
+
+__all__ = ["add_commands", "parse_hand", "report"]
+
+EXACT_LIMIT = 16
+
+
+def parse_hand(text: str) -> tuple[int, ...]:
+    """A hand from text: strengths (``"1 3 5"``, ``"1,3,5"``) or real cards (``"3S AH JK"``).
+
+    >>> parse_hand("5, 1 3"), parse_hand("3S 2D Joker")
+    ((1, 3, 5), (1, 13, 14))
+    """
+    tokens = text.replace(",", " ").split()
+    try:
+        return hand((int(token) for token in tokens), "hand")
+    except ValueError as error:
+        if isinstance(error, cgt.CGTError):
+            raise
+        return hand_from_cards(tokens)
+
+
+def _condition(text: str) -> tuple[int, int]:
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2:
+        raise InvalidPositionError(f"a condition is written c0,c1 (e.g. 1,1), got {text!r}")
+    try:
+        return int(parts[0]), int(parts[1])
+    except ValueError:
+        raise InvalidPositionError(f"a condition is two ints c0,c1, got {text!r}") from None
+
+
+def report(
+    s: Position, *, all_conditions: bool = False, value: bool = False, exact: bool = False
+) -> dict[str, Any]:
+    """Everything the command prints, as a dictionary (the ``--json`` output).
+
+    >>> r = report(Position((1, 3, 5), (2, 4), 1, 1, 1))
+    >>> r["winner"], r["mu_0"], r["mu_1"], r["delta"], r["optimal_cards"], r["pass_optimal"]
+    ('mover', 1, 0, 1, [5], False)
+    """
+    moves = optimal_moves(*s.args())
+    d = delta_of(s)
+    result: dict[str, Any] = {
+        "mover": list(s.mover),
+        "other": list(s.other),
+        "field": s.field,
+        "condition": [s.c0, s.c1],
+        "winner": "mover" if d > 0 else "other",
+        "mu_0": mu0_of(s),
+        "mu_1": mu1_of(s),
+        "delta": d,
+        "optimal_cards": sorted(moves.cards),
+        "pass_optimal": moves.passing,
+    }
+    if all_conditions:
+        table = WinnerTable(s.mover, s.other, s.field)
+        result["thresholds"] = list(table.thresholds)
+        result["table"] = table.rows()
+    if exact:
+        if s.cards > EXACT_LIMIT:
+            raise InvalidPositionError(
+                f"--exact solves positions of at most {EXACT_LIMIT} cards, this one has {s.cards}"
+            )
+        from games.tanhinmin.solver import exact_result
+
+        result["exact"] = exact_result(*s.args()).value
+    if value:
+        from games.tanhinmin.partizan import PartizanTanhinmin
+
+        if s.cards > EXACT_LIMIT:
+            raise InvalidPositionError(
+                f"--value computes positions of at most {EXACT_LIMIT} cards, this one has {s.cards}"
+            )
+        g = cgt.value(PartizanTanhinmin(s.mover, s.other, s.field, s.c0, s.c1))
+        result["value"] = str(g)
+        result["outcome"] = cgt.outcome(g).value
+    return result
+
+
+def _print(result: dict[str, Any]) -> None:
+    winner = "the player to move" if result["winner"] == "mover" else "the other player"
+    print(
+        f"position: mover {result['mover']}, other {result['other']}, field {result['field']}, "
+        f"condition ({result['condition'][0]}, {result['condition'][1]})"
+    )
+    print(
+        f"winner: {winner} (delta = mu_0 - mu_1 = {result['mu_0']} - {result['mu_1']} = "
+        f"{result['delta']})"
+    )
+    cards = ", ".join(map(str, result["optimal_cards"])) or "none"
+    print(f"optimal cards: {cards}; passing is {'' if result['pass_optimal'] else 'not '}optimal")
+    if "exact" in result:
+        print(f"exact solver: {result['exact']} for the player to move")
+    if "table" in result:
+        print("winner for every condition (W: the player to move wins; columns c1 = 0, 1, ...):")
+        for row in result["table"]:
+            print(f"  {row}")
+    if "value" in result:
+        print(f"CGT value (Left = the first hand): {result['value']}  outcome {result['outcome']}")
+
+
+def _handler(args: argparse.Namespace) -> int:
+    c0, c1 = _condition(args.condition)
+    s = Position(parse_hand(args.mover), parse_hand(args.other), args.field, c0, c1)
+    result = report(s, all_conditions=args.all_conditions, value=args.value, exact=args.exact)
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    else:
+        _print(result)
+    return 0
+
+
+def add_commands(subparsers: Any) -> None:
+    """Add ``cgt tanhinmin`` to the ``cgt`` command."""
+    parser = subparsers.add_parser(
+        "tanhinmin",
+        help="winner, matchings and optimal moves of a two-player Tanhinmin position",
+        description="Two-player Tanhinmin (seeds 000 and 003): the first hand is to move.",
+    )
+    parser.add_argument("mover", help='hand of the player to move, e.g. "1 3 5" or "3S AH"')
+    parser.add_argument("other", help="hand of the other player")
+    parser.add_argument("--field", type=int, default=0, help="card on the field (0: empty)")
+    parser.add_argument("--condition", default="0,0", help="winning condition c0,c1")
+    parser.add_argument(
+        "--all-conditions",
+        action="store_true",
+        help="print the winner under every condition (Corollary 4)",
+    )
+    parser.add_argument("--value", action="store_true", help="print the CGT value")
+    parser.add_argument("--exact", action="store_true", help="also run the exact solver")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(handler=_handler)
