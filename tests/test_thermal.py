@@ -270,6 +270,15 @@ def test_agrees_with_pycgt(g: Game) -> None:
         assert _from_pycgt(pycgt.overheat(p, _to_pycgt(Game(1)), _to_pycgt(t))) == g.overheat(1, t)
 
 
+@settings(max_examples=40, deadline=None)
+@given(games(max_leaves=6))
+def test_random_games_agree_with_pycgt(g: Game) -> None:
+    pycgt = pytest.importorskip("pycgt")
+    p = _to_pycgt(g)
+    assert (pycgt.temperature(p), pycgt.mean(p)) == (g.temperature, g.mean)
+    assert _from_pycgt(pycgt.heat(p, _to_pycgt(Game(1)))) == g.heat(1)
+
+
 def test_pycgt_freezes_at_the_temperature() -> None:
     """The disagreement with pycgt, kept as a test: ±1 cooled by exactly 1 is * (Siegel II.5,
     Winning Ways), pycgt says 0."""
