@@ -375,7 +375,8 @@ def _cool(g: Game, t: Fraction) -> Game:
 def cool(game: Any, t: Any) -> Game:
     """``G`` cooled by ``t`` (a dyadic number ``>= -1``): ``G_t`` (see the module docs).
 
-    Cooling is a homomorphism: ``(G + H)_t = G_t + H_t``.
+    For ``t >= 0`` cooling is a homomorphism, ``(G + H)_t = G_t + H_t``; below 0 it is not
+    (``cgt.laws`` records the smallest counterexample).
 
     >>> import cgt
     >>> cgt.cool(cgt.switch(1), 1), cgt.cool("{3|1||0}", "1/2"), cgt.cool("{3|1||0}", 1)
