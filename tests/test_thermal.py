@@ -75,6 +75,42 @@ def test_published_means_and_temperatures(
     assert (g.mean, g.temperature) == (mean, temperature)
 
 
+# CGSuite's own table of canonical games (lib/core/src/test/.../CanonicalShortGameTestCase.scala
+# in aaron-siegel/cgsuite): expression, printed form, left stop, right stop, mean, temperature.
+CGSUITE = [
+    ("0", "0", "0", "0", "0", "-1"),
+    ("5", "5", "5", "5", "5", "-1"),
+    (
+        "-1823437481924",
+        "-1823437481924",
+        "-1823437481924",
+        "-1823437481924",
+        "-1823437481924",
+        "-1",
+    ),
+    ("-1/2", "-1/2", "-1/2", "-1/2", "-1/2", "-1/2"),
+    ("25/16", "25/16", "25/16", "25/16", "25/16", "-1/16"),
+    ("*8", "*8", "0", "0", "0", "0"),
+    ("^", "^", "0", "0", "0", "0"),
+    ("v*", "v*", "0", "0", "0", "0"),
+    ("6+^*", "6^*", "6", "6", "6", "0"),
+    ("^*6", "^*6", "0", "0", "0", "0"),
+    ("73/16+v9*8", "73/16v9*8", "73/16", "73/16", "73/16", "0"),
+    ("{0|*||*|||*||||*}", "{^|*||*|||*}", "0", "0", "0", "0"),
+    ("{0||0|v*}", "{0||0|v*}", "0", "0", "0", "0"),
+]
+
+
+@pytest.mark.parametrize("text, shown, left, right, mean, temperature", CGSUITE)
+def test_agrees_with_cgsuite_table(
+    text: str, shown: str, left: str, right: str, mean: str, temperature: str
+) -> None:
+    g = cgt.parse(text)
+    assert str(g) == shown
+    assert (g.left_stop, g.right_stop) == (F(left), F(right))
+    assert (g.mean, g.temperature) == (F(mean), F(temperature))
+
+
 def test_published_cooling() -> None:
     assert cgt.switch(1).cool(1) == cgt.STAR  # issue 7; Winning Ways: ±1 cooled by 1 is *
     assert cgt.cool(cgt.switch(1), "1/2") == cgt.switch(F(1, 2))
