@@ -450,13 +450,15 @@ def right_incentives(game: Any) -> tuple[Game, ...]:
 
 
 def incentives(game: Any) -> tuple[Game, ...]:
-    """The left and right incentives together (duplicates once).
+    """The undominated incentives: those of ``left_incentives + right_incentives`` that no
+    other one exceeds (a move's incentive is what it gains its player; as in CGSuite).
 
     >>> import cgt
-    >>> cgt.thermal.incentives(cgt.STAR), cgt.thermal.incentives(cgt.switch(1))
-    ((Game('*'),), (Game('{2|0}'),))
+    >>> cgt.thermal.incentives(cgt.UP), cgt.thermal.incentives(cgt.switch(1))
+    ((Game('^*'),), (Game('{2|0}'),))
     """
-    return _unique(left_incentives(game) + right_incentives(game))
+    every = _unique(left_incentives(game) + right_incentives(game))
+    return tuple(x for x in every if not any(x < y for y in every))
 
 
 # ---------------------------------------------------------------------------------- helpers
