@@ -85,7 +85,7 @@ def test_cli_value_text(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "mean           1/2" in out and "temperature    3/2 (hot)" in out
     assert "outcome        N" in out and "birthday       3" in out
-    assert "atomic weight" not in out
+    assert "atomic weight" not in out and "incentives     {3|0}" in out
     assert main(["value", "^*"]) == 0
     assert "atomic weight  1" in capsys.readouterr().out
 
