@@ -14,6 +14,7 @@ games (`Sum`), and check a conjectured closed form against the generic recursion
 True
 """
 
+from cgt.atomic import NotAllSmallError, atomic_weight, is_all_small
 from cgt.errors import (
     CGTError,
     LoopyGameError,
@@ -38,8 +39,19 @@ from cgt.position import (
     partizan_game,
     right_options_of,
 )
+from cgt.reduction import ish, reduced
 from cgt.registry import Claim, ClaimRun, claims, register_claim, run_claims
 from cgt.sums import Sum
+from cgt.thermal import (
+    ThermalError,
+    Thermograph,
+    cool,
+    heat,
+    mean,
+    overheat,
+    temperature,
+    thermograph,
+)
 from cgt.verify import VerificationResult, compile_closed_form, verify
 
 __all__ = [
@@ -57,34 +69,47 @@ __all__ = [
     "LoopyGameError",
     "Nimber",
     "NotAPositionError",
+    "NotAllSmallError",
     "NotationError",
     "Outcome",
     "PartizanPosition",
     "Position",
     "Sum",
+    "ThermalError",
+    "Thermograph",
     "UnhashablePositionError",
     "VerificationResult",
+    "atomic_weight",
     "cache_info",
     "claims",
     "clear_caches",
     "compile_closed_form",
+    "cool",
     "grundy",
+    "heat",
     "impartial_game",
+    "is_all_small",
     "is_p_position",
+    "ish",
     "left_options_of",
+    "mean",
     "mex",
     "miny",
     "nim_inverse",
     "nim_multiply",
     "options_of",
     "outcome",
+    "overheat",
     "parse",
     "partizan_game",
+    "reduced",
     "register_claim",
     "right_options_of",
     "run_claims",
     "set_cache_limit",
     "switch",
+    "temperature",
+    "thermograph",
     "tiny",
     "up",
     "value",

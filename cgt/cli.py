@@ -1,4 +1,5 @@
-"""The ``cgt`` command: ``cgt verify`` and the sub-commands of plug-ins.
+"""The ``cgt`` command: ``cgt verify``, ``cgt value`` (see `cgt.summary`) and the sub-commands
+of plug-ins.
 
 ``cgt verify [--quick] [--game TEXT] [--json]`` checks every registered closed form against the
 generic recursion and prints a table; it exits with status 1 when a claim registered as holding
@@ -155,6 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("--json", action="store_true", help="machine-readable output")
     verify.set_defaults(handler=_command_verify)
+    from cgt.summary import add_commands as add_value_command
+
+    add_value_command(commands)
     for module in load_plugins().values():
         add_commands: Any = getattr(module, "add_commands", None)
         if add_commands is not None:

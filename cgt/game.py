@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cgt import _canonical as core
 from cgt._deep import deep
@@ -41,6 +41,9 @@ from cgt._nus import (
 )
 from cgt.errors import CGTError
 from cgt.nimber import Nimber
+
+if TYPE_CHECKING:
+    from cgt.thermal import Thermograph
 
 __all__ = ["DOWN", "STAR", "UP", "ZERO", "Game", "GameValueError", "miny", "switch", "tiny", "up"]
 
@@ -306,6 +309,104 @@ class Game:
         raise ValueError(
             f"unknown format {spec!r} for a Game: use '', 'a' (ASCII) or 'u' (unicode)"
         )
+
+    # ---------------------------------------------- analysis (cgt.thermal, reduced, atomic)
+
+    def cool(self, t: GameLike) -> Game:
+        """``G`` cooled by ``t`` (see `cgt.thermal.cool`).
+
+        >>> switch(1).cool(1)
+        Game('*')
+        """
+        from cgt.thermal import cool
+
+        return cool(self, t)
+
+    def heat(self, t: GameLike) -> Game:
+        """``G`` heated by ``t`` (see `cgt.thermal.heat`)."""
+        from cgt.thermal import heat
+
+        return heat(self, t)
+
+    def overheat(self, s: GameLike, t: GameLike) -> Game:
+        """``G`` overheated from ``s`` to ``t`` (see `cgt.thermal.overheat`)."""
+        from cgt.thermal import overheat
+
+        return overheat(self, s, t)
+
+    @property
+    def mean(self) -> Fraction:
+        """The mean value (see `cgt.thermal.mean`)."""
+        from cgt.thermal import mean
+
+        return mean(self)
+
+    @property
+    def temperature(self) -> Fraction:
+        """The temperature (see `cgt.thermal.temperature`)."""
+        from cgt.thermal import temperature
+
+        return temperature(self)
+
+    @property
+    def thermograph(self) -> Thermograph:
+        """The exact thermograph, a `cgt.thermal.Thermograph` (shown as a picture in Jupyter)."""
+        from cgt.thermal import thermograph
+
+        return thermograph(self)
+
+    @property
+    def confusion_interval(self) -> tuple[Fraction, Fraction]:
+        """``(right stop, left stop)``: the numbers ``x`` with which ``G`` may be confused lie in
+        this interval."""
+        return (self.right_stop, self.left_stop)
+
+    @property
+    def incentives(self) -> tuple[Game, ...]:
+        """The left incentives ``G^L - G`` and right incentives ``G - G^R``."""
+        from cgt.thermal import incentives
+
+        return incentives(self)
+
+    @property
+    def is_hot(self) -> bool:
+        """Whether the left stop exceeds the right stop (temperature > 0)."""
+        from cgt.thermal import is_hot
+
+        return is_hot(self)
+
+    @property
+    def is_tepid(self) -> bool:
+        """Whether infinitesimally close to a number without being one (temperature 0)."""
+        from cgt.thermal import is_tepid
+
+        return is_tepid(self)
+
+    @property
+    def is_all_small(self) -> bool:
+        """Whether every subposition has left options exactly when it has right options."""
+        from cgt.atomic import is_all_small
+
+        return is_all_small(self)
+
+    @property
+    def atomic_weight(self) -> Game:
+        """The atomic weight of an all-small game (see `cgt.atomic.atomic_weight`)."""
+        from cgt.atomic import atomic_weight
+
+        return atomic_weight(self)
+
+    def reduced(self) -> Game:
+        """The reduced canonical form (see `cgt.reduction.reduced`)."""
+        from cgt.reduction import reduced
+
+        return reduced(self)
+
+    def ish(self, other: GameLike) -> bool:
+        """Whether ``G`` and ``other`` differ by an infinitesimal ("G is other-ish")."""
+        from cgt.reduction import ish
+
+        return ish(self, other)
 
 
 core._game_class = Game

@@ -35,6 +35,7 @@ from cgt.sums import Sum
 __all__ = ["value"]
 
 _VALUE: Memo[Game] = Memo("value")
+_VALUE_PRODUCT: Memo[Game] = Memo("value-product")
 
 
 def _sum_all(values: list[Game]) -> Game:
@@ -53,14 +54,32 @@ def _is_impartial(position: Any) -> bool:
 
 
 def _expand(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
-    if position.__class__ is Game:
-        return (), lambda _values: position
     if isinstance(position, Sum):
         return position.components, _sum_all
+    return _expand_product(position)
+
+
+def _moves(position: Any, left: bool) -> tuple[Any, ...]:
+    """A player's options; a `Game` inside a `Sum` moves by its own canonical options."""
+    if position.__class__ is Game:
+        return position.left_options if left else position.right_options
+    if isinstance(position, Sum):
+        parts = position.components
+        return tuple(
+            Sum(*parts[:i], option, *parts[i + 1 :])
+            for i, part in enumerate(parts)
+            for option in _moves(part, left)
+        )
+    return left_options_of(position) if left else right_options_of(position)
+
+
+def _expand_product(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
+    if position.__class__ is Game:
+        return (), lambda _values: position
     if _is_impartial(position):
         return (), lambda _values: core.from_nus((0, 0, 0, grundy(position)))
-    left = left_options_of(position)
-    right = right_options_of(position)
+    left = _moves(position, True)
+    right = _moves(position, False)
     split = len(left)
 
     def combine(values: list[Game]) -> Game:
@@ -70,8 +89,11 @@ def _expand(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]
 
 
 @deep
-def value(position: Any) -> Game:
+def value(position: Any, *, decompose: bool = True) -> Game:
     """The canonical value of a position, memoized across calls (see the module docs).
+
+    With ``decompose=False`` a `cgt.Sum` is explored through its own options (moves in one
+    component at a time) instead of adding its components' values: how the sum law is checked.
 
     >>> import cgt
     >>> @cgt.partizan_game
@@ -80,7 +102,10 @@ def value(position: Any) -> Game:
     >>> cgt.value(Stairs(10_000)), cgt.value(cgt.Sum(Stairs(3), Stairs(4)))
     (Game('10000'), Game('7'))
     """
-    result = evaluate(position, _expand, _VALUE)
+    if decompose:
+        result = evaluate(position, _expand, _VALUE)
+    else:
+        result = evaluate(position, _expand_product, _VALUE_PRODUCT)
     if result.__class__ is not Game:
         raise TypeError(f"internal error: value of {position!r} is {result!r}")
     return result

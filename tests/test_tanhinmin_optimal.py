@@ -46,8 +46,9 @@ def test_algorithm_1_as_printed_fails_and_the_smallest_counterexample():
     assert first.args() == ((2, 3), (1,), 0, 0, 0)
     # Both cards win: after 2 the other cannot beat it (1 < 2), the mover then plays 3.
     assert exact_optimal_moves((2, 3), (1,)) == Moves(frozenset({2, 3}), False)
-    printed = optimal_range((2, 3), (1,))
+    printed = optimal_range((2, 3), (1,), as_printed=True)
     assert printed.intervals == ((3, 3),)  # line 4 needs min X <= max Y: 2 <= 1 fails
+    assert optimal_range((2, 3), (1,)).moves((2, 3)).cards == {2, 3}
     assert optimal_moves((2, 3), (1,)) == Moves(frozenset({2, 3}), False)
 
 

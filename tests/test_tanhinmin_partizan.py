@@ -40,7 +40,8 @@ def test_outcome_class_equals_the_exact_solver_for_both_first_players():
 def test_small_values():
     # One card each, empty field: whoever moves plays it and wins: *.
     assert cgt.value(PartizanTanhinmin((1,), (1,))) == cgt.STAR
-    # Left {2, 2} against Right {1}: whoever starts plays a card nobody can beat... N.
+    # Left {2, 2} against Right {1}: Right starting plays 1 and is out; Left starting plays 2,
+    # Right cannot answer, and Left plays 2 again: the player to move wins.
     assert cgt.outcome(cgt.value(PartizanTanhinmin((2, 2), (1,)))) is cgt.Outcome.N
     # Left {3} against Right {1, 2}: Left wins moving first, and second (3 beats either card).
     assert cgt.outcome(cgt.value(PartizanTanhinmin((3,), (1, 2)))) is cgt.Outcome.L

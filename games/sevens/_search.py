@@ -5,6 +5,10 @@ the winner if it is already known without looking further (else ``None``), and t
 chooser may pick.  The chooser wins if some child is won by the chooser; a chooser with no
 children loses.  Every game searched here is finite (each step plays a card, spends a pass or
 the almighty card), so there are no cycles.
+
+Results go into a `cgt.memo.Memo`, so ``cgt.clear_caches()`` and ``cgt.set_cache_limit()``
+govern these tables too; a table that outgrows its bound drops its oldest half, which only
+costs recomputation (the entry being read is always the one just written).
 """
 
 from __future__ import annotations
@@ -12,20 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
+from cgt.memo import Memo
 from games.sevens.notation import Player, opponent
 
 Expand = Callable[[Any], tuple[Player, Player | None, Iterable[Hashable]]]
 
-#: The memo tables are emptied, between searches, once they hold more entries than this.
-MEMO_LIMIT = 2_000_000
 
-
-def decide(root: Hashable, expand: Expand, memo: dict[Any, Player]) -> Player:
+def decide(root: Hashable, expand: Expand, memo: Memo[Player]) -> Player:
     """The winner of ``root`` under optimal play; fills ``memo`` with every state settled."""
     if root in memo:
         return memo[root]
-    if len(memo) > MEMO_LIMIT:
-        memo.clear()
     # a frame: [state, chooser, iterator over children, child being searched or None]
     stack: list[list[Any]] = []
 

@@ -17,11 +17,14 @@ which that R is deleted and spends her card on it the moment her own move expose
 Algorithm 4 is right whenever it names the holder; it errs only by missing the holder's wins
 that come from waiting, when the opponent's own moves expose an R worth more.
 
+**Upper bound** (also proven there): the card on an R followed by X gains ``max(1, v(X))``; if
+even the largest such gain ``G`` over all R cards leaves ``sum(v) + G`` below the bar, Right wins.
+
 **Corrected criterion** (`almighty_winner`): a search over the positions in which Left still
-holds the card, deciding each one at once when the lemma applies (which covers every immediate
-use of the card, by Theorem 4) and otherwise trying the next move.  It is exact.  It is linear
-when the lemma settles the root; in the worst case it visits every reachable position (no
-linear-time criterion is known to us).
+holds the card, deciding each one at once when the lemma (which covers every immediate use of
+the card, by Theorem 4) or the upper bound applies, and otherwise trying the next move.  It is
+exact.  It is linear when a bound settles the root (`almighty_bound`); in the worst case it
+visits every reachable position (no linear-time criterion is known to us).
 
 >>> from games.sevens.almighty import algorithm4_winner, almighty_winner
 >>> algorithm4_winner(["RRLL", "RRLL"], "L", "R"), almighty_winner(["RRLL", "RRLL"], "L", "R")
@@ -33,6 +36,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Sequence
 
+from cgt.memo import Memo
 from games.sevens._search import decide
 from games.sevens.notation import (
     Player,
@@ -120,7 +124,7 @@ def algorithm5_suits(suits: Suits, holder: str = "L") -> list[int]:
 
 # --- the corrected criterion ------------------------------------------------------------------
 
-_MEMO: dict[Hashable, Player] = {}
+_MEMO: Memo[Player] = Memo("sevens.almighty")
 
 
 @functools.lru_cache(maxsize=1 << 16)

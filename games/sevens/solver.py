@@ -15,8 +15,8 @@ rules; it never adds suit values.
 
 A state is the multiset of suits (holder strings; empty suits dropped), the player to move, the
 passes each has left, who still holds the almighty card, and whether its holder has yet to
-decide about playing it before this turn.  States are memoized across calls (the table is
-emptied past `games.sevens._search.MEMO_LIMIT` entries).  The state space is exponential in the
+decide about playing it before this turn.  States are memoized across calls, in the `cgt`
+memo table ``sevens.solve`` (see ``cgt.cache_info()``).  The state space is exponential in the
 number of suits: this is for small positions (a dozen cards or so).
 
 >>> from games.sevens.solver import solve
@@ -28,8 +28,9 @@ number of suits: this is for small positions (a dozen cards or so).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
+from cgt.memo import Memo
 from games.sevens._search import decide
 from games.sevens.notation import Player, SevensError, check_player, opponent, parse_suits
 
@@ -40,7 +41,7 @@ __all__ = ["solve"]
 # phase 1: the player to move moves.
 State = tuple[tuple[str, ...], Player, int, int, str, int]
 
-_MEMO: dict[Hashable, Player] = {}
+_MEMO: Memo[Player] = Memo("sevens.solve")
 
 
 def _canonical(suits: Iterable[str]) -> tuple[str, ...]:

@@ -83,7 +83,10 @@ def hand(cards: Iterable[int], name: str = "hand") -> tuple[int, ...]:
         raise InvalidCardError(
             f"{name} must be an iterable of ints (card strengths), got {cards!r}"
         )
-    values = sorted(_as_int(card, f"a card of {name}") for card in cards)
+    values = list(cards)
+    if not all(type(card) is int for card in values):
+        values = [_as_int(card, f"a card of {name}") for card in values]
+    values.sort()
     if values and values[0] <= 0:
         raise InvalidPositionError(
             f"{name} holds the card {values[0]}: card strengths are positive ints"

@@ -83,16 +83,18 @@ def gamma(V0: Iterable[int], V1: Iterable[int]) -> int | None:
 class SuffixMatchings:
     """``mu(top_i(P), top_j(Q))`` for every ``i``, ``j`` in O(1), after O(|P| + |Q|) work.
 
-    ``top_i`` is the multiset of the ``i`` strongest cards.  ``P`` and ``Q`` are sorted
-    ascending; ``extra`` optionally adds one more card to the lower side (the field card of
-    mu_0), kept in every ``top_j(Q)``.
+    ``top_i`` is the multiset of the ``i`` strongest cards.  ``P`` (``upper``) and ``Q``
+    (``lower``) are sorted ascending; ``extra`` optionally adds one more card to the lower side
+    (the field card of mu_0), kept in every ``top_j(Q)``.  Since the Hall deficiency is
+    ``max(0, j - i, D_j)`` with ``D_j`` free of ``i``, ``mu(top_i P, top_j Q) = min(i, cap[j])``
+    with ``cap[j] = mu(P, top_j Q)``, and ``cap`` comes from one merge and prefix maxima.
 
     >>> m = SuffixMatchings(upper=(2, 3, 4, 6, 7, 8), lower=(1, 2, 5, 7))
-    >>> m(6, 4), m(2, 4), m(6, 1)
-    (4, 2, 1)
+    >>> m(6, 4), m(2, 4), m(6, 1), m.capacity
+    (4, 2, 1, (0, 1, 2, 3, 4))
     """
 
-    __slots__ = ("_extra", "_extra_above", "_extra_term", "_n_upper", "_prefix", "_split")
+    __slots__ = ("capacity",)
 
     def __init__(
         self, upper: Sequence[int], lower: Sequence[int], extra: int | None = None
@@ -103,52 +105,32 @@ class SuffixMatchings:
         u = len(upper)
         counts = []
         for value in reversed(lower):
-            while above < len(upper) and upper[u - 1 - above] > value:
+            while above < u and upper[u - 1 - above] > value:
                 above += 1
             counts.append(above)
-        self._n_upper = len(upper)
         # prefix[k] = max_{1 <= t <= k} (t - n(q_t)), prefix[0] = very_low.
         prefix = [very_low]
+        best = very_low
         for k, n in enumerate(counts, start=1):
-            prefix.append(max(prefix[-1], k - n))
-        self._prefix = prefix
-        self._extra = extra
+            best = max(best, k - n)
+            prefix.append(best)
         if extra is None:
-            self._split = len(lower)
-            self._extra_above = 0
-            self._extra_term = [very_low]
+            self.capacity = tuple(j - max(0, prefix[j]) for j in range(len(lower) + 1))
             return
-        # The extra card sits after the `split` lower cards strictly stronger than it.
-        split = sum(1 for _ in _take_while_above(lower, extra))
-        self._split = split
-        self._extra_above = sum(1 for _ in _take_while_above(upper, extra))
-        # extra_term[j - split] = max_{split < t <= j} (t - n(q_t)), for j > split.
-        term = [very_low]
-        for k in range(split + 1, len(lower) + 1):
-            term.append(max(term[-1], k - counts[k - 1]))
-        self._extra_term = term
+        # The extra card comes after the `split` lower cards strictly stronger than it; the
+        # sets containing it are {q_1..q_t} + {extra}, with t <= split or t > split.
+        split = sum(1 for value in lower if value > extra)
+        extra_above = sum(1 for value in upper if value > extra)
+        capacity = []
+        after = very_low  # max_{split < t <= j} (t - n(q_t))
+        for j in range(len(lower) + 1):
+            if j > split:
+                after = max(after, j - counts[j - 1])
+            cut = min(split, j)
+            deficiency = max(0, prefix[cut], cut + 1 - extra_above, 1 + after)
+            capacity.append(j + 1 - deficiency)
+        self.capacity = tuple(capacity)
 
     def __call__(self, i: int, j: int) -> int:
         """``mu(top_i(upper), top_j(lower) [+ extra])``."""
-        if self._extra is None:
-            deficiency = max(0, j - i, self._prefix[j])
-            return j - deficiency
-        split = min(self._split, j)
-        size = j + 1
-        deficiency = max(
-            0,
-            size - i,
-            self._prefix[split],
-            split + 1 - self._extra_above,
-        )
-        if j > self._split:
-            deficiency = max(deficiency, 1 + self._extra_term[j - self._split])
-        return size - deficiency
-
-
-def _take_while_above(values: Sequence[int], threshold: int) -> Iterable[int]:
-    """The values above ``threshold``, strongest first (``values`` sorted ascending)."""
-    for index in range(len(values) - 1, -1, -1):
-        if values[index] <= threshold:
-            return
-        yield values[index]
+        return min(i, self.capacity[j])

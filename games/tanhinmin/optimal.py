@@ -128,10 +128,25 @@ def _algorithm_1(s: Position, *, literal: bool) -> OptimalRange:
 
 
 def optimal_range(
-    mover: Iterable[int], other: Iterable[int], field: int = 0, c0: int = 0, c1: int = 0
+    mover: Iterable[int],
+    other: Iterable[int],
+    field: int = 0,
+    c0: int = 0,
+    c1: int = 0,
+    *,
+    as_printed: bool = False,
 ) -> OptimalRange:
-    """Algorithm 1 of seed 000 as printed: the intervals of optimal cards and ``b``."""
-    return _algorithm_1(Position(mover, other, field, c0, c1), literal=True)
+    """Algorithm 1 of seed 000: the intervals ``H`` of optimal cards and ``b`` (pass optimal).
+
+    By default line 4 is corrected (verified); ``as_printed=True`` follows the paper, which
+    misses optimal cards (smallest counterexample: ``({2, 3}, {1})``).
+
+    >>> optimal_range((2, 3), (1,))
+    OptimalRange(intervals=((1, 2), (3, 3)), passing=False)
+    >>> optimal_range((2, 3), (1,), as_printed=True)
+    OptimalRange(intervals=((3, 3),), passing=False)
+    """
+    return _algorithm_1(Position(mover, other, field, c0, c1), literal=as_printed)
 
 
 def optimal_moves(

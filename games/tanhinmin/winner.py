@@ -104,17 +104,14 @@ class WinnerTable:
         self.mover_size, self.other_size = n, m
         # With a = n - c0 cards kept by the mover and b = m - c1 by the other:
         # mu_0 = mu(top_a(X), top_{b-1}(X̄) + {r}),  mu_1 = mu(top_b(X̄), top_{a-1}(X)).
-        mover_matches = SuffixMatchings(upper=s.mover, lower=s.other, extra=s.field)
-        other_matches = SuffixMatchings(upper=s.other, lower=s.mover)
-
-        def wins(c0: int, c1: int) -> bool:
-            a, b = n - c0, m - c1
-            return mover_matches(a, b - 1) > other_matches(b, a - 1)
-
+        mover_caps = SuffixMatchings(upper=s.mover, lower=s.other, extra=s.field).capacity
+        other_caps = SuffixMatchings(upper=s.other, lower=s.mover).capacity
         thresholds = [0] * n
         c1 = m - 1
         for c0 in range(n - 1, -1, -1):
-            while c1 >= 0 and not wins(c0, c1):
+            a = n - c0
+            # wins(c0, c1) iff min(a, mover_caps[b - 1]) > min(b, other_caps[a - 1]), b = m - c1
+            while c1 >= 0 and min(a, mover_caps[m - c1 - 1]) <= min(m - c1, other_caps[a - 1]):
                 c1 -= 1
             thresholds[c0] = c1
         self.thresholds = tuple(thresholds)

@@ -1,0 +1,160 @@
+"""All-small games and their atomic weights.
+
+A game is *all-small* when, in every subposition, Left has a move exactly when Right has one:
+play can only end with both players out of moves at once.  Nimbers, ``↑``, ``↑*``, and the
+values of Clobber and Cutcake-like "dicot" games are all-small; non-zero numbers are not.  An
+all-small game is infinitesimal, and measured in units of ``↑`` by its *atomic weight*
+``aw(G)``: the game ``g`` with ``G ∼ g.↑`` ("``G`` is worth ``g`` ups, up to games far smaller
+than ``↑``"; Berlekamp, Conway and Guy, *Winning Ways*, ch. 8; Siegel, *Combinatorial Game
+Theory*, II.7).  Atomic weight is additive, ``aw(n.↑ + *m) = n``, and the *two-ahead rule*
+says that Left wins ``G`` when ``aw(G) ≥ 2``, and wins ``G`` moving first when ``aw(G) ≥ 1``.
+
+It is computed by the *atomic weight calculus*.  Let ``G'' = {aw(G^L) - 2 | aw(G^R) + 2}``.
+If ``G''`` is not an integer, ``aw(G) = G''``.  If it is an integer, compare ``G`` with a
+*remote star* ``☆ = *N`` (a nimber too large to appear in play of ``G``):
+
+* if ``G > ☆``, ``aw(G)`` is the largest integer ``n`` with ``n ◁ aw(G^R) + 2`` for every
+  ``G^R`` (``◁``: less than or confused with);
+* if ``G < ☆``, the least integer ``n`` with ``n ▷ aw(G^L) - 2`` for every ``G^L``;
+* otherwise (``G`` confused with ``☆``) ``aw(G) = 0``.
+
+Atomic weight is defined here for all-small games only; any other game raises
+`NotAllSmallError`.
+
+>>> import cgt
+>>> [cgt.atomic_weight(g) for g in (cgt.UP, cgt.Game("^*"), cgt.STAR, cgt.Game("^^^*3"))]
+[Game('1'), Game('1'), Game('0'), Game('3')]
+>>> cgt.atomic_weight(cgt.Game("{0|v3}")), cgt.atomic_weight(cgt.Game("{^3|v}"))
+(Game('-3/2'), Game('1*'))
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from cgt import _canonical as core
+from cgt._deep import deep
+from cgt.errors import CGTError
+from cgt.memo import Memo
+
+if TYPE_CHECKING:
+    from cgt.game import Game
+
+__all__ = ["NotAllSmallError", "atomic_weight", "is_all_small", "remote_star"]
+
+
+class NotAllSmallError(CGTError, ValueError):
+    """Atomic weight asked of a game that is not all-small (a number, a hot game, ``tiny``...)."""
+
+
+_ALL_SMALL: Memo[bool] = Memo("all-small")
+_WEIGHT: Memo[Any] = Memo("atomic-weight")
+
+
+def _all_small(g: Game) -> bool:
+    nus = g.nus
+    if nus is not None:
+        return nus[0] == 0
+    known = _ALL_SMALL.get(g._id)
+    if known is not None:
+        return known
+    left, right = core.left_of(g), core.right_of(g)
+    result = bool(left) == bool(right) and all(_all_small(x) for x in left + right)
+    _ALL_SMALL[g._id] = result
+    return result
+
+
+@deep
+def _is_all_small(g: Game) -> bool:
+    return _all_small(g)
+
+
+def is_all_small(game: Any) -> bool:
+    """Whether a game is all-small (judged on its canonical form, which is all-small exactly
+    when some form of the value is).
+
+    >>> import cgt
+    >>> cgt.is_all_small(cgt.Game("{0|^*}")), cgt.is_all_small(1), cgt.is_all_small(cgt.tiny(1))
+    (True, False, False)
+    """
+    return _is_all_small(_game(game))
+
+
+def remote_star(game: Any) -> Game:
+    """A nimber ``*N`` remote for ``game``: ``N`` a power of two above twice its birthday, so no
+    nimber met in play of the game (all born by its birthday) reaches it.
+
+    >>> import cgt
+    >>> cgt.atomic.remote_star(cgt.UP)
+    Game('*8')
+    """
+    from cgt.game import Game
+    from cgt.nimber import Nimber
+
+    g = _game(game)
+    return Game(Nimber(1 << (g.birthday.bit_length() + 1)))
+
+
+def _weight(g: Game) -> Game:
+    nus = g.nus
+    if nus is not None:
+        return _game(nus[1])  # x = 0 here: the up-multiple
+    known = _WEIGHT.get(g._id)
+    if known is not None:
+        return known
+    two = _game(2)
+    minus_two = _game(-2)
+    left = [core.add(_weight(x), minus_two) for x in core.left_of(g)]
+    right = [core.add(_weight(x), two) for x in core.right_of(g)]
+    guess = core.make(left, right)
+    if not guess.is_integer:
+        result = guess
+    else:
+        far = remote_star(g)
+        if g > far:
+            result = _largest_below(right)
+        elif g < far:
+            result = -_largest_below([core.neg(x) for x in left])
+        else:
+            result = _game(0)
+    _WEIGHT[g._id] = result
+    return result
+
+
+def _largest_below(bounds: list[Game]) -> Game:
+    """The largest integer ``n`` with ``n ◁ b`` (not ``n >= b``) for every ``b`` in ``bounds``."""
+    n = min(math.floor(b.left_stop) + 1 for b in bounds)  # n > left stop of b implies n > b
+    while any(b <= n for b in bounds):
+        n -= 1
+    return _game(n)
+
+
+@deep
+def _atomic_weight(g: Game) -> Game:
+    if not _all_small(g):
+        raise NotAllSmallError(
+            f"{g} is not all-small (some position has moves for one player only), so it has "
+            "no atomic weight"
+        )
+    return _weight(g)
+
+
+def atomic_weight(game: Any) -> Game:
+    """The atomic weight of an all-small game, as a `cgt.Game` (often an integer).
+
+    >>> import cgt
+    >>> cgt.atomic_weight(cgt.UP + cgt.UP + cgt.STAR)
+    Game('2')
+    >>> cgt.atomic_weight(cgt.switch(1))
+    Traceback (most recent call last):
+        ...
+    cgt.atomic.NotAllSmallError: ±1 is not all-small (some position has moves for one ...
+    """
+    return _atomic_weight(_game(game))
+
+
+def _game(value: Any) -> Game:
+    from cgt.thermal import _game as convert
+
+    return convert(value)

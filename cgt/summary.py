@@ -1,0 +1,125 @@
+"""Everything `cgt` knows about one game at a glance, and the ``cgt value`` command.
+
+``cgt value "{2|-1}"`` prints the canonical form, outcome class, birthday, stops, mean,
+temperature, reduced canonical form and, for all-small games, the atomic weight;
+``--thermograph FILE.svg`` (or ``.png``, with matplotlib) draws the thermograph; ``--json``
+prints the same facts as JSON, with exact numbers written as strings such as ``"1/2"``.
+
+>>> import cgt
+>>> facts = cgt.summary.summarize(cgt.Game("{2|-1}"))
+>>> facts["mean"], facts["temperature"], facts["outcome"], facts["kind"]
+('1/2', '3/2', 'N', 'hot')
+>>> print(cgt.summary.format_summary(facts))  # doctest: +NORMALIZE_WHITESPACE
+value          {2|-1}
+outcome        N (the player to move wins)
+birthday       3
+stops          left 2, right -1
+mean           1/2
+temperature    3/2 (hot)
+reduced        {2|-1}
+thermograph    left wall (-1, 3) (3/2, 1/2); right wall (-1, -2) (3/2, 1/2); mast 1/2 from t = 3/2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cgt.game import Game
+
+__all__ = ["add_commands", "format_summary", "summarize"]
+
+_OUTCOMES = {
+    "L": "Left wins, whoever starts",
+    "R": "Right wins, whoever starts",
+    "N": "the player to move wins",
+    "P": "the player to move loses",
+}
+
+
+def summarize(g: Game) -> dict[str, Any]:
+    """The facts about ``g`` as a JSON-ready dictionary (exact numbers as strings)."""
+    from cgt.atomic import atomic_weight, is_all_small
+    from cgt.outcome import outcome
+    from cgt.reduction import reduced
+    from cgt.thermal import thermograph
+
+    th = thermograph(g)
+    if g.is_number:
+        kind = "number"
+    elif g.left_stop == g.right_stop:
+        kind = "tepid"
+    else:
+        kind = "hot"
+    facts: dict[str, Any] = {
+        "value": str(g),
+        "outcome": str(outcome(g)),
+        "birthday": g.birthday,
+        "left_stop": str(g.left_stop),
+        "right_stop": str(g.right_stop),
+        "mean": str(th.mean),
+        "temperature": str(th.temperature),
+        "kind": kind,
+        "reduced": str(reduced(g)),
+        "all_small": is_all_small(g),
+        "thermograph": {
+            "left_wall": [[str(t), str(x)] for t, x in th.left_wall],
+            "right_wall": [[str(t), str(x)] for t, x in th.right_wall],
+            "text": str(th),
+        },
+    }
+    if facts["all_small"]:
+        facts["atomic_weight"] = str(atomic_weight(g))
+    return facts
+
+
+def format_summary(facts: dict[str, Any]) -> str:
+    """The facts as aligned lines of text."""
+    rows = [
+        ("value", facts["value"]),
+        ("outcome", f"{facts['outcome']} ({_OUTCOMES[facts['outcome']]})"),
+        ("birthday", str(facts["birthday"])),
+        ("stops", f"left {facts['left_stop']}, right {facts['right_stop']}"),
+        ("mean", facts["mean"]),
+        ("temperature", f"{facts['temperature']} ({facts['kind']})"),
+        ("reduced", facts["reduced"]),
+    ]
+    if "atomic_weight" in facts:
+        rows.append(("atomic weight", facts["atomic_weight"]))
+    rows.append(("thermograph", facts["thermograph"]["text"]))
+    return "\n".join(f"{name:<14} {text}" for name, text in rows)
+
+
+def _command_value(args: argparse.Namespace) -> int:
+    from cgt.notation import parse
+    from cgt.thermal import thermograph
+
+    g = parse(args.expression)
+    facts = summarize(g)
+    if args.thermograph:
+        thermograph(g).save(args.thermograph)
+        facts["thermograph_file"] = args.thermograph
+    if args.json:
+        print(json.dumps(facts, indent=2, ensure_ascii=False))
+    else:
+        print(format_summary(facts))
+        if args.thermograph:
+            print(f"{'picture':<14} {args.thermograph}")
+    return 0
+
+
+def add_commands(subparsers: Any) -> None:
+    """Add ``cgt value`` to the sub-commands of ``cgt``."""
+    command = subparsers.add_parser(
+        "value",
+        help="canonical form, outcome, stops, mean, temperature... of a game in notation",
+        description="Analyse a game written in standard notation, e.g. cgt value '{2|-1}'.",
+    )
+    command.add_argument("expression", metavar="EXPR", help="a game, e.g. '{2|-1}' or '^* + 1/2'")
+    command.add_argument(
+        "--thermograph", metavar="FILE", help="draw the thermograph to FILE.svg or FILE.png"
+    )
+    command.add_argument("--json", action="store_true", help="machine-readable output")
+    command.set_defaults(handler=_command_value)

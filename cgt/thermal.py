@@ -1,0 +1,503 @@
+"""Temperature theory: thermographs, mean, temperature, cooling, heating, overheating.
+
+Cooling a game by ``t`` taxes every move by ``t``: ``G_t = {G^L_t - t | G^R_t + t}``, until the
+cooled game becomes infinitesimally close to a number ``m``; from that temperature ``T`` upward
+``G_t = m``.  ``T`` is the *temperature* of ``G`` and ``m`` its *mean*.  An integer is never
+cooled (``n_t = n``).  The *thermograph* draws the stops of ``G_t`` against ``t``: the left wall
+``L(G_t)`` and the right wall ``R(G_t)``, from ``t = -1`` up to ``T``, where they meet, and
+the vertical *mast* at ``m`` above (Siegel, *Combinatorial Game Theory*, II.5; Berlekamp,
+Conway and Guy, *Winning Ways*, ch. 6).  Below ``T`` the walls follow the options::
+
+    L_G(t) = max over G^L of R_{G^L}(t) - t        R_G(t) = min over G^R of L_{G^R}(t) + t
+
+Each wall is piecewise linear with slopes in ``{-1, 0, 1}`` and dyadic breakpoints, so this
+module computes them exactly, with `fractions.Fraction`: no floats anywhere.  Following Siegel
+and CGSuite, walls start at ``t = -1``, so numbers have negative temperatures (``-1`` for an
+integer, ``-1/2**k`` for ``p/2**k``), infinitesimally-close-to-number ("tepid") games have
+temperature 0, and hot games a positive one.
+
+>>> import cgt
+>>> g = cgt.Game("{2|-1}")
+>>> cgt.mean(g), cgt.temperature(g)
+(Fraction(1, 2), Fraction(3, 2))
+>>> cgt.switch(1).cool(1), g.cool(1), g.cool(2)
+(Game('*'), Game('{1|0}'), Game('1/2'))
+>>> cgt.temperature(cgt.Game("3/4")), cgt.temperature(cgt.UP)
+(Fraction(-1, 4), Fraction(0, 1))
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cgt import _canonical as core
+from cgt._deep import deep
+from cgt.errors import CGTError
+from cgt.memo import Memo
+
+if TYPE_CHECKING:
+    from cgt.game import Game
+
+__all__ = [
+    "ThermalError",
+    "Thermograph",
+    "cool",
+    "heat",
+    "incentives",
+    "is_cold",
+    "is_hot",
+    "is_tepid",
+    "left_incentives",
+    "mean",
+    "overheat",
+    "right_incentives",
+    "temperature",
+    "thermograph",
+]
+
+Point = tuple[Fraction, Fraction]
+"""``(t, x)``: the wall is at value ``x`` at temperature ``t``."""
+
+MINUS_ONE = Fraction(-1)
+
+
+class ThermalError(CGTError, ValueError):
+    """A temperature that cooling, heating or a thermograph cannot use (not a dyadic number,
+    below ``-1``...)."""
+
+
+# ---------------------------------------------------------------------- piecewise-linear walls
+
+
+def _value_at(knots: Sequence[Point], slope: Fraction, t: Fraction) -> Fraction:
+    """The value at ``t >= knots[0][0]`` of the function through ``knots``, then ``slope``."""
+    i = bisect.bisect_right([k[0] for k in knots], t) - 1
+    if i < 0:
+        raise ThermalError(f"t = {t} is below the start of the wall ({knots[0][0]})")
+    t0, x0 = knots[i]
+    if i == len(knots) - 1:
+        return x0 + slope * (t - t0)
+    t1, x1 = knots[i + 1]
+    return x0 + (x1 - x0) * (t - t0) / (t1 - t0)
+
+
+def _simplify(knots: list[Point]) -> list[Point]:
+    """Drop repeated knots and knots in the middle of a straight segment."""
+    result: list[Point] = []
+    for point in knots:
+        if result and result[-1][0] == point[0]:
+            continue
+        if len(result) >= 2:
+            (ta, xa), (tb, xb) = result[-2], result[-1]
+            if (xb - xa) * (point[0] - tb) == (point[1] - xb) * (tb - ta):
+                result[-1] = point
+                continue
+        result.append(point)
+    return result
+
+
+def _envelope(
+    walls: Sequence[tuple[Sequence[Point], Fraction]], shift: int, upper: bool
+) -> tuple[list[Point], Fraction]:
+    """``max`` (``upper``) or ``min`` over ``walls`` of ``wall(t) + shift * t``, exactly.
+
+    Every wall starts at ``t = -1``.  Returns the knots of the result and its final slope.
+    """
+    lines = [([(t, x + shift * t) for t, x in knots], slope + shift) for knots, slope in walls]
+    if len(lines) == 1:
+        return _simplify(lines[0][0]), lines[0][1]
+    times = sorted({t for knots, _ in lines for t, _ in knots})
+    table = [[_value_at(knots, slope, t) for knots, slope in lines] for t in times]
+    choose = max if upper else min
+    knots: list[Point] = []
+    # Between consecutive times every wall is linear: add the crossings of pairs of walls.
+    for i, start in enumerate(times):
+        here = table[i]
+        knots.append((start, choose(here)))
+        if i + 1 < len(times):
+            width = times[i + 1] - start
+            rates = [(there - x) / width for x, there in zip(here, table[i + 1], strict=True)]
+        else:
+            width = None
+            rates = [slope for _, slope in lines]
+        crossings = set()
+        for a, (xa, ra) in enumerate(zip(here, rates, strict=True)):
+            for xb, rb in zip(here[a + 1 :], rates[a + 1 :], strict=True):
+                if ra != rb:
+                    step = (xb - xa) / (ra - rb)
+                    if step > 0 and (width is None or step < width):
+                        crossings.add(step)
+        for step in sorted(crossings):
+            knots.append(
+                (start + step, choose(x + r * step for x, r in zip(here, rates, strict=True)))
+            )
+    beyond = knots[-1][0] - times[-1]  # the last crossing on the final ray, if any
+    ends = [(x + s * beyond, s) for x, (_, s) in zip(table[-1], lines, strict=True)]
+    best = choose(x for x, _ in ends)
+    slope = choose(s for x, s in ends if x == best)
+    return _simplify(knots), slope
+
+
+# --------------------------------------------------------------------------- thermographs
+
+
+@attrs.frozen
+class Thermograph:
+    """The exact thermograph of a game: two walls from ``t = -1`` up to the temperature, where
+    they meet at the mean, and the vertical mast above.
+
+    ``left_wall`` and ``right_wall`` are the breakpoints ``(t, x)`` of the walls, from
+    ``t = -1`` to ``t = temperature`` (both end at ``(temperature, mean)``); the walls are
+    straight between breakpoints.  Values grow to the *left* in pictures, as in the books.
+
+    >>> import cgt
+    >>> th = cgt.thermograph(cgt.Game("{2|-1}"))
+    >>> print(th)
+    left wall (-1, 3) (3/2, 1/2); right wall (-1, -2) (3/2, 1/2); mast 1/2 from t = 3/2
+    >>> th.left_wall[0]
+    (Fraction(-1, 1), Fraction(3, 1))
+    >>> th.at(0), th.at(5)
+    ((Fraction(2, 1), Fraction(-1, 1)), (Fraction(1, 2), Fraction(1, 2)))
+    """
+
+    left_wall: tuple[Point, ...]
+    right_wall: tuple[Point, ...]
+    temperature: Fraction
+    mean: Fraction
+    label: str = attrs.field(default="", eq=False)
+    """The game's notation, used as the title of pictures."""
+
+    def __str__(self) -> str:
+        def wall(points: tuple[Point, ...]) -> str:
+            return " ".join(f"({t}, {x})" for t, x in points)
+
+        return (
+            f"left wall {wall(self.left_wall)}; right wall {wall(self.right_wall)}; "
+            f"mast {self.mean} from t = {self.temperature}"
+        )
+
+    def left_at(self, t: Any) -> Fraction:
+        """Where the left wall is at temperature ``t >= -1``: the left stop of ``G`` cooled by
+        ``t``."""
+        return _value_at(self.left_wall, Fraction(0), _temperature_arg(t))
+
+    def right_at(self, t: Any) -> Fraction:
+        """Where the right wall is at temperature ``t >= -1`` (the right stop of ``G_t``)."""
+        return _value_at(self.right_wall, Fraction(0), _temperature_arg(t))
+
+    def at(self, t: Any) -> tuple[Fraction, Fraction]:
+        """``(left wall, right wall)`` at temperature ``t``."""
+        return self.left_at(t), self.right_at(t)
+
+    def to_svg(self, **options: Any) -> str:
+        """The thermograph as an SVG picture (see `cgt.draw.thermograph_svg`)."""
+        from cgt.draw import thermograph_svg
+
+        return thermograph_svg(self, **options)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    def save(self, path: Any, **options: Any) -> None:
+        """Write the picture to ``path``: ``.svg`` (no dependency) or ``.png`` (matplotlib)."""
+        from cgt.draw import save_thermograph
+
+        save_thermograph(self, path, **options)
+
+
+_THERMOGRAPH: Memo[Thermograph] = Memo("thermograph")
+
+
+def _walls_of(g: Game) -> Thermograph:
+    known = _THERMOGRAPH.get(g._id)
+    if known is not None:
+        return known
+    nus = g._nus
+    if g.is_integer:
+        x = Fraction(int(g))
+        result = Thermograph(((MINUS_ONE, x),), ((MINUS_ONE, x),), MINUS_ONE, x)
+    elif nus is not None and _nus_representative(nus) != nus:
+        result = _walls_of(core.from_nus(_nus_representative(nus)))
+    else:
+        zero = Fraction(0)
+        lefts = [(_walls_of(x).right_wall, zero) for x in core.left_of(g)]
+        rights = [(_walls_of(x).left_wall, zero) for x in core.right_of(g)]
+        if not lefts or not rights:  # pragma: no cover - canonical non-integers have both
+            raise CGTError(f"internal error: {g} is not an integer but lacks options")
+        left, left_slope = _envelope(lefts, -1, upper=True)
+        right, right_slope = _envelope(rights, 1, upper=False)
+        result = _meet(left, left_slope, right, right_slope, g)
+    _THERMOGRAPH[g._id] = result
+    return result
+
+
+def _nus_representative(nus: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """A small value ``x + n'.↑ + *m'`` with the same thermograph as ``x + n.↑ + *m``.
+
+    The walls of ``x + n.↑ + *m`` below ``t = 0`` depend only on ``x``, on ``n`` clamped to
+    ``[-2, 2]`` and on ``m`` up to ``*2``/``*3`` (checked against the recursion for every
+    ``|n| <= 8``, ``m <= 7`` in tests/test_thermal.py), so ``100.↑`` needs no 100-deep recursion.
+    """
+    p, k, n, m = nus
+    if n == 0 and m == 0:
+        return nus
+    return (p, k, max(-2, min(2, n)), m if m < 2 else 2 + (m & 1))
+
+
+def _meet(
+    left: list[Point], left_slope: Fraction, right: list[Point], right_slope: Fraction, g: Game
+) -> Thermograph:
+    """Cut the walls where they first meet (``left - right`` never increases)."""
+    times = sorted({t for t, _ in left} | {t for t, _ in right})
+    gap = [_value_at(left, left_slope, t) - _value_at(right, right_slope, t) for t in times]
+    if gap[0] <= 0:  # pragma: no cover - the stops theorem rules this out
+        raise CGTError(f"internal error: the walls of {g} do not open at t = -1")
+    for i in range(1, len(times)):
+        if gap[i] <= 0:
+            t0, t1 = times[i - 1], times[i]
+            hot = t0 + gap[i - 1] * (t1 - t0) / (gap[i - 1] - gap[i])
+            break
+    else:
+        rate = left_slope - right_slope  # -2: the final slopes are -1 and +1
+        hot = times[-1] + gap[-1] / -rate
+    mean = _value_at(left, left_slope, hot)
+    return Thermograph(
+        tuple(_simplify([p for p in left if p[0] < hot] + [(hot, mean)])),
+        tuple(_simplify([p for p in right if p[0] < hot] + [(hot, mean)])),
+        hot,
+        mean,
+    )
+
+
+@deep
+def _thermograph(g: Game) -> Thermograph:
+    return _walls_of(g)
+
+
+def thermograph(game: Any) -> Thermograph:
+    """The exact `Thermograph` of a game (anything `cgt.Game` accepts, or a position).
+
+    >>> import cgt
+    >>> th = cgt.thermograph(cgt.switch(1))
+    >>> th.temperature, th.mean, th.at(0)
+    (Fraction(1, 1), Fraction(0, 1), (Fraction(1, 1), Fraction(-1, 1)))
+    """
+    g = _game(game)
+    return attrs.evolve(_thermograph(g), label=str(g))
+
+
+def mean(game: Any) -> Fraction:
+    """The mean value of a game: the number it cools to (``mean(G + H) = mean(G) + mean(H)``).
+
+    >>> import cgt
+    >>> cgt.mean(cgt.Game("{3|1||0}")), cgt.mean(cgt.Game("5/8"))
+    (Fraction(1, 1), Fraction(5, 8))
+    """
+    return thermograph(game).mean
+
+
+def temperature(game: Any) -> Fraction:
+    """The temperature of a game: how much a move there is worth to the player who makes it.
+
+    Positive for hot games, 0 for tepid ones (infinitesimally close to a number but not one),
+    negative for numbers (``-1`` for integers, ``-1/2**k`` for ``p/2**k``).
+
+    >>> import cgt
+    >>> cgt.temperature(cgt.Game("{2|-1}")), cgt.temperature(cgt.STAR), cgt.temperature(7)
+    (Fraction(3, 2), Fraction(0, 1), Fraction(-1, 1))
+    """
+    return thermograph(game).temperature
+
+
+def is_hot(game: Any) -> bool:
+    """Whether the left stop exceeds the right stop (equivalently, the temperature is positive).
+
+    >>> import cgt
+    >>> cgt.thermal.is_hot(cgt.switch(1)), cgt.thermal.is_hot(cgt.UP)
+    (True, False)
+    """
+    g = _game(game)
+    return g.left_stop > g.right_stop
+
+
+def is_tepid(game: Any) -> bool:
+    """Whether the game is infinitesimally close to a number without being one (``1*``, ``↑``).
+
+    >>> import cgt
+    >>> cgt.thermal.is_tepid(cgt.Game("1*")), cgt.thermal.is_tepid(cgt.Game(1))
+    (True, False)
+    """
+    g = _game(game)
+    return g.left_stop == g.right_stop and not g.is_number
+
+
+def is_cold(game: Any) -> bool:
+    """Whether the game is a number."""
+    return _game(game).is_number
+
+
+# ------------------------------------------------------------------------- cooling and heating
+
+
+_COOL: Memo[Any] = Memo("cool")
+_HEAT: Memo[Any] = Memo("heat")
+
+
+def _cooled(g: Game, t: Fraction, shift: tuple[Game, Game]) -> Game:
+    if g.is_integer:
+        return g
+    walls = _walls_of(g)
+    if t > walls.temperature:
+        return _game(walls.mean)
+    key = (g._id, t)
+    known = _COOL.get(key)
+    if known is not None:
+        return known
+    minus, plus = shift
+    result = core.make(
+        [core.add(_cooled(x, t, shift), minus) for x in core.left_of(g)],
+        [core.add(_cooled(x, t, shift), plus) for x in core.right_of(g)],
+    )
+    _COOL[key] = result
+    return result
+
+
+@deep
+def _cool(g: Game, t: Fraction) -> Game:
+    return _cooled(g, t, (_game(-t), _game(t)))
+
+
+def cool(game: Any, t: Any) -> Game:
+    """``G`` cooled by ``t`` (a dyadic number ``>= -1``): ``G_t`` (see the module docs).
+
+    Cooling is a homomorphism: ``(G + H)_t = G_t + H_t``.
+
+    >>> import cgt
+    >>> cgt.cool(cgt.switch(1), 1), cgt.cool("{3|1||0}", "1/2"), cgt.cool("{3|1||0}", 1)
+    (Game('*'), Game('{2|1||1/2}'), Game('1v'))
+    """
+    return _cool(_game(game), _temperature_arg(t))
+
+
+def _heated(g: Game, s: Game | None, t: Game, minus_t: Game) -> Game:
+    if s is None and g.is_number:
+        return g
+    if s is not None and g.is_integer:
+        return int(g) * s
+    key = (g._id, None if s is None else s._id, t._id)
+    known = _HEAT.get(key)
+    if known is not None:
+        return known
+    result = core.make(
+        [core.add(_heated(x, s, t, minus_t), t) for x in core.left_of(g)],
+        [core.add(_heated(x, s, t, minus_t), minus_t) for x in core.right_of(g)],
+    )
+    _HEAT[key] = result
+    return result
+
+
+@deep
+def _heat(g: Game, s: Game | None, t: Game) -> Game:
+    return _heated(g, s, t, -t)
+
+
+def heat(game: Any, t: Any) -> Game:
+    """``G`` heated by ``t`` (any game): ``∫^t G = G`` for a number ``G``, otherwise
+    ``{∫^t G^L + t | ∫^t G^R - t}``, on the canonical form (Berlekamp, Conway and Guy).
+
+    >>> import cgt
+    >>> cgt.heat(cgt.STAR, 1), cgt.heat(cgt.UP, 1), cgt.heat(cgt.STAR, "3/4")
+    (Game('±1'), Game('{1||0|-2}'), Game('±3/4'))
+    """
+    return _heat(_game(game), None, _game(t))
+
+
+def overheat(game: Any, s: Any, t: Any) -> Game:
+    """``G`` overheated from ``s`` to ``t`` (Berlekamp): ``n.s`` for an integer ``n``, otherwise
+    ``{∫ G^L + t | ∫ G^R - t}``, on the canonical form.
+
+    >>> import cgt
+    >>> cgt.overheat(3, "1/2", "1/2"), cgt.overheat("1/2", 1, 1), cgt.overheat(cgt.STAR, 1, "1*")
+    (Game('3/2'), Game('{1|0}'), Game('±1*'))
+    """
+    return _heat(_game(game), _game(s), _game(t))
+
+
+# -------------------------------------------------------------------------------- incentives
+
+
+def left_incentives(game: Any) -> tuple[Game, ...]:
+    """``G^L - G`` for each canonical left option: what a move gains Left.
+
+    >>> import cgt
+    >>> cgt.thermal.left_incentives(cgt.Game("{2|-1}"))
+    (Game('{3|0}'),)
+    """
+    g = _game(game)
+    return _unique(x - g for x in g.left_options)
+
+
+def right_incentives(game: Any) -> tuple[Game, ...]:
+    """``G - G^R`` for each canonical right option: what a move gains Right."""
+    g = _game(game)
+    return _unique(g - x for x in g.right_options)
+
+
+def incentives(game: Any) -> tuple[Game, ...]:
+    """The left and right incentives together (duplicates once).
+
+    >>> import cgt
+    >>> cgt.thermal.incentives(cgt.STAR), cgt.thermal.incentives(cgt.switch(1))
+    ((Game('*'),), (Game('{2|0}'),))
+    """
+    return _unique(left_incentives(game) + right_incentives(game))
+
+
+# ---------------------------------------------------------------------------------- helpers
+
+
+def _unique(games: Iterable[Game]) -> tuple[Game, ...]:
+    return tuple(dict.fromkeys(games))
+
+
+def _game(value: Any) -> Game:
+    from cgt.game import Game
+    from cgt.partizan import value as value_of
+
+    if value.__class__ is Game:
+        return value
+    if hasattr(value, "left_options") or hasattr(value, "options"):
+        return value_of(value)
+    return Game(value)
+
+
+def _temperature_arg(t: Any) -> Fraction:
+    """A temperature as an exact dyadic `Fraction` ``>= -1``."""
+    from cgt.game import Game
+
+    if isinstance(t, (bool, float)):
+        raise ThermalError(
+            f"a temperature must be exact (int, dyadic Fraction, number string or Game), got {t!r}"
+        )
+    if isinstance(t, int):
+        value = Fraction(t)
+    elif isinstance(t, Fraction):
+        value = t
+    elif isinstance(t, (str, Game)):
+        g = Game(t)
+        if not g.is_number:
+            raise ThermalError(f"a temperature must be a number, got the game {g}")
+        value = g.as_number()
+    else:
+        raise ThermalError(f"a temperature must be a number, got {t!r}")
+    den = value.denominator
+    if den & (den - 1):
+        raise ThermalError(f"a temperature must be a dyadic rational, got {value}")
+    if value < MINUS_ONE:
+        raise ThermalError(f"temperatures start at -1; got {value}")
+    return value

@@ -1,0 +1,156 @@
+"""cgt.value on positions: known values, the sum law, impartial positions, loops, depth."""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+
+import pytest
+
+import cgt
+from cgt import Game
+
+
+@cgt.partizan_game
+def Hackenbush(edges: str) -> tuple[list[str], list[str]]:
+    """A blue (L) / red (R) Hackenbush string, ground first: a cut removes the edges above."""
+    return (
+        [edges[:i] for i, c in enumerate(edges) if c == "L"],
+        [edges[:i] for i, c in enumerate(edges) if c == "R"],
+    )
+
+
+def hackenbush_formula(edges: str) -> Fraction:
+    """Berlekamp's rule: the run of the first colour counts whole, then halves with +/- signs."""
+    value = Fraction(0)
+    i = 0
+    while i < len(edges) and edges[i] == edges[0]:
+        value += 1 if edges[0] == "L" else -1
+        i += 1
+    step = Fraction(1, 2)
+    for c in edges[i:]:
+        value += step if c == "L" else -step
+        step /= 2
+    return value
+
+
+def all_strings(length: int) -> list[str]:
+    strings = [""]
+    for _ in range(length):
+        strings = [s + c for s in strings for c in "LR"]
+    return strings
+
+
+def test_hackenbush_strings_against_berlekamps_rule() -> None:
+    for length in range(9):
+        for edges in all_strings(length):
+            assert cgt.value(Hackenbush(edges)) == hackenbush_formula(edges), edges
+
+
+@cgt.partizan_game
+def Domineering(rows: int, cols: int, filled: frozenset[tuple[int, int]]) -> tuple[list, list]:
+    """Left places vertical dominoes, Right horizontal ones (plain recursion, no decomposition)."""
+
+    def moves(dr: int, dc: int) -> list:
+        result = []
+        for r in range(rows - dr):
+            for c in range(cols - dc):
+                a, b = (r, c), (r + dr, c + dc)
+                if a not in filled and b not in filled:
+                    result.append((rows, cols, filled | {a, b}))
+        return result
+
+    return moves(1, 0), moves(0, 1)
+
+
+def board(rows: int, cols: int) -> object:
+    return Domineering(rows, cols, frozenset())
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "expected"),
+    [
+        (1, 1, "0"),
+        (2, 1, "1"),
+        (1, 2, "-1"),
+        (2, 2, "±1"),
+        (3, 1, "1"),
+        (4, 1, "2"),
+        (2, 3, "{2|-1/2}"),
+        (3, 3, "±1"),
+        (3, 2, "{1/2|-2}"),
+    ],
+)
+def test_domineering_known_values(rows: int, cols: int, expected: str) -> None:
+    # Values from Berlekamp-Conway-Guy, Winning Ways ch. 2, and Lessons in Play, ch. 2.
+    assert cgt.value(board(rows, cols)) is cgt.parse(expected)
+
+
+def test_value_of_sum_is_sum_of_values() -> None:
+    strings = ["LR", "RLL", "LLR", "L", "RR"]
+    parts = [Hackenbush(s) for s in strings] + [board(2, 2), board(2, 3)]
+    for i in range(len(parts)):
+        for j in range(i, len(parts)):
+            s = cgt.Sum(parts[i], parts[j])
+            total = cgt.value(parts[i]) + cgt.value(parts[j])
+            assert cgt.value(s) is total
+            assert cgt.value(s, decompose=False) is total
+
+
+def test_games_and_impartial_positions_as_components() -> None:
+    @cgt.impartial_game
+    def Nim(n: int) -> range:
+        return range(n)
+
+    assert cgt.value(Nim(6)) is Game(cgt.Nimber(6))
+    assert cgt.value(cgt.Sum(Nim(3), Nim(5))) is Game(cgt.Nimber(6))
+    assert cgt.value(cgt.Sum(Nim(1), Hackenbush("LR"), cgt.UP)) is cgt.parse("1/2^*")
+    assert cgt.value(cgt.UP) is cgt.UP
+    assert cgt.outcome(Nim(0)) is cgt.Outcome.P and cgt.outcome(board(2, 2)) is cgt.Outcome.N
+
+
+def test_loops_and_bad_positions_raise() -> None:
+    @cgt.partizan_game
+    def Loop(n: int) -> tuple[list[int], list[int]]:
+        return [(n + 1) % 3], []
+
+    with pytest.raises(cgt.LoopyGameError):
+        cgt.value(Loop(0))
+    with pytest.raises(cgt.NotAPositionError):
+        cgt.value(42)
+    with pytest.raises(cgt.UnhashablePositionError):
+        cgt.value([1, 2])
+
+
+@cgt.partizan_game
+def HotChain(n: int) -> tuple[list[int], list[int]]:
+    """HotChain(n) = {1 | HotChain(n-1)}, HotChain(0) = 0: canonical trees n deep."""
+    if n == 0 or n == -2:  # worth 0
+        return [], []
+    if n == -1:  # worth 1 = {0 | }
+        return [-2], []
+    return [-1], [n - 1]
+
+
+def test_ten_thousand_deep_chain_through_value_and_game_operations() -> None:
+    limit = sys.getrecursionlimit()
+    depth = 10_000
+    g = cgt.value(HotChain(depth))
+    assert g.birthday == depth + 1
+    assert (g.left_stop, g.right_stop) == (1, 1)
+    assert g > 0 and cgt.outcome(g) is cgt.Outcome.L
+    assert -g < 0 and g - g is cgt.ZERO
+    assert g + 1 > g and (g + 1) - 1 is g
+    assert g + cgt.STAR != g
+    assert cgt.parse(str(g)) is g
+    assert sys.getrecursionlimit() == limit
+
+
+def test_long_chain_of_moves_to_a_number() -> None:
+    @cgt.partizan_game
+    def Countdown(n: int) -> tuple[list[int], list[int]]:
+        return ([n - 1] if n else []), ([n - 2] if n > 1 else [])
+
+    # The values cycle 0, 1, {1|0} with period 3.
+    assert cgt.value(Countdown(20_000)) is cgt.parse("{1|0}")
+    assert cgt.value(Countdown(19_999)) is Game(1)
