@@ -71,8 +71,8 @@ def find_certified_period(values: Sequence[int], window: Window) -> tuple[int, i
     least preperiod (the tail from ``n0`` is ``q``-periodic, hence ``d``-periodic).
     """
     size = len(values)
-    if size < 2:
-        return None
+    if size < 2 or window(0, 1) > size - 1:
+        return None  # the window grows with both arguments: nothing can be certified
     certified = None
     for length, period in enumerate(_suffix_periods(values), start=1):
         if (certified is None or period < certified) and window(
