@@ -111,6 +111,12 @@ def sequence_rows(repeat: int) -> list[tuple[str, float]]:
     )
     rows.append(
         (
+            "subtraction {3,100000}: certify period 100003 (prefix function)",
+            median_seconds(lambda: fresh_subtraction((3, 100_000)).periodicity, repeat),
+        )
+    )
+    rows.append(
+        (
             "subtraction {3,5,7,11}: 10**6 values by the mex loop",
             median_seconds(lambda: fresh_subtraction((3, 5, 7, 11))._extend(size), repeat),
         )

@@ -11,7 +11,7 @@ says that Left wins ``G`` when ``aw(G) ≥ 2``, and wins ``G`` moving first when
 
 It is computed by the *atomic weight calculus*.  Let ``G'' = {aw(G^L) - 2 | aw(G^R) + 2}``.
 If ``G''`` is not an integer, ``aw(G) = G''``.  If it is an integer, compare ``G`` with a
-*remote star* ``☆ = *N`` (a nimber too large to appear in play of ``G``):
+*remote star* ``☆ = *N`` (a nimber too large to matter in play of ``G``, see `remote_star`):
 
 * if ``G > ☆``, ``aw(G)`` is the largest integer ``n`` with ``n ◁ aw(G^R) + 2`` for every
   ``G^R`` (``◁``: less than or confused with);
@@ -82,18 +82,45 @@ def is_all_small(game: Any) -> bool:
 
 
 def remote_star(game: Any) -> Game:
-    """A nimber ``*N`` remote for ``game``: ``N`` a power of two above twice its birthday, so no
-    nimber met in play of the game (all born by its birthday) reaches it.
+    """A *remote star* for ``game``: a nimber ``*N`` such that ``G ≥ *N`` and ``G ≤ *N`` come
+    out the same for every larger ``N``, for ``G`` and each of its subpositions.
+
+    Any ``N`` above the nim-values of the subpositions that are nimbers will do: for such ``N``,
+    ``G' ≥ *N`` holds exactly when no ``G'^R ≤ *N`` and no ``*j ≥ G'`` with ``j`` below that
+    bound (moves to larger ``*j`` cannot help, or ``G'`` would equal a large nimber), so by
+    induction nothing changes as ``N`` grows.  We take ``N`` = 2 more than the largest nimber
+    part met, without descending into ``x + n.↑ + *m`` values (their subpositions are nimbers
+    below ``*(m + 2)``), so comparing with ``*N`` stays cheap even for very deep games.
 
     >>> import cgt
-    >>> cgt.atomic.remote_star(cgt.UP)
-    Game('*8')
+    >>> cgt.atomic.remote_star(cgt.UP), cgt.atomic.remote_star(cgt.Game("{^*4|v}"))
+    (Game('*2'), Game('*6'))
     """
+    return _remote_star_of(_game(game))
+
+
+_NIM_BOUND: Memo[int] = Memo("largest-nimber-part")
+
+
+def _nim_bound(g: Game) -> int:
+    """The largest nimber part ``m`` of a value ``x + n.↑ + *m`` among ``g`` and its
+    subpositions (not descending into those values)."""
+    nus = g._nus
+    if nus is not None:
+        return nus[3]
+    known = _NIM_BOUND.get(g._id)
+    if known is None:
+        known = max(_nim_bound(x) for x in core.left_of(g) + core.right_of(g))
+        _NIM_BOUND[g._id] = known
+    return known
+
+
+@deep
+def _remote_star_of(g: Game) -> Game:
     from cgt.game import Game
     from cgt.nimber import Nimber
 
-    g = _game(game)
-    return Game(Nimber(1 << (g.birthday.bit_length() + 1)))
+    return Game(Nimber(_nim_bound(g) + 2))
 
 
 def _weight(g: Game) -> Game:

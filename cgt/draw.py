@@ -140,6 +140,23 @@ def thermograph_svg(
     # The walls, the mast and its labels.
     parts.append(_polyline(frame, th.left_wall, LEFT_COLOUR, "left wall"))
     parts.append(_polyline(frame, th.right_wall, RIGHT_COLOUR, "right wall"))
+    if th.left_wall[0] != th.right_wall[0]:  # name the walls outside, halfway up the grey band
+        half = Fraction(-1, 2)
+        label_y = frame.y(half) + 4
+        parts.append(
+            _text(
+                frame.x(th.left_at(half)) - 8, label_y, "left wall", "end", f' fill="{LEFT_COLOUR}"'
+            )
+        )
+        parts.append(
+            _text(
+                frame.x(th.right_at(half)) + 8,
+                label_y,
+                "right wall",
+                "start",
+                f' fill="{RIGHT_COLOUR}"',
+            )
+        )
     mast_x, meet_y = frame.x(th.mean), frame.y(th.temperature)
     parts.append(
         f'<line x1="{_number(mast_x)}" y1="{_number(meet_y)}" x2="{_number(mast_x)}" '
@@ -196,8 +213,16 @@ def _save_png(th: Thermograph, target: str, title: str | None = None, **_: Any) 
     figure, axes = plt.subplots(figsize=(6, 4.5), dpi=100)
     axes.axhspan(-1, 0, color="#f1f1f1")
     axes.axhline(0, color="#888", linestyle="--", linewidth=1)
-    for wall, colour in ((th.left_wall, LEFT_COLOUR), (th.right_wall, RIGHT_COLOUR)):
-        axes.plot([float(x) for _, x in wall], [float(t) for t, _ in wall], color=colour, lw=2.5)
+    walls = ((th.left_wall, LEFT_COLOUR, "left wall"), (th.right_wall, RIGHT_COLOUR, "right wall"))
+    for wall, colour, label in walls:
+        axes.plot(
+            [float(x) for _, x in wall],
+            [float(t) for t, _ in wall],
+            color=colour,
+            lw=2.5,
+            label=label,
+        )
+    axes.legend(loc="lower center", frameon=False, ncol=2)
     mean, hot = float(th.mean), float(th.temperature)
     axes.annotate(
         "",

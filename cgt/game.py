@@ -368,7 +368,8 @@ class Game:
 
     @property
     def incentives(self) -> tuple[Game, ...]:
-        """The left incentives ``G^L - G`` and right incentives ``G - G^R``."""
+        """The undominated incentives among ``G^L - G`` and ``G - G^R`` (see
+        `cgt.thermal.incentives`)."""
         from cgt.thermal import incentives
 
         return incentives(self)

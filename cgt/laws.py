@@ -143,8 +143,8 @@ CLAIMS: tuple[Claim, ...] = (
         reference=lambda p: p[0].cool(p[2]) + p[1].cool(p[2]),
         expect="refuted",
         checked_up_to=_PAIRS + ", t in {{-1, -1/2, -1/4, 0, ...}}",
-        note="fails below t = 0; smallest counterexamples (total birthday 3): * + {*|-1} and its "
-        "negative * + {1|*}, at t = -1 (docs/analysis.md)",
+        note="fails below t = 0, where cooling depends on the form (canonical forms are cooled); "
+        "smallest counterexamples (total birthday 3): * + {*|-1} and * + {1|*} at t = -1",
     ),
     Claim(
         game=_GAME,

@@ -1,7 +1,8 @@
 """Everything `cgt` knows about one game at a glance, and the ``cgt value`` command.
 
 ``cgt value "{2|-1}"`` prints the canonical form, outcome class, birthday, stops, mean,
-temperature, reduced canonical form and, for all-small games, the atomic weight;
+temperature, reduced canonical form, undominated incentives and, for all-small games, the
+atomic weight;
 ``--thermograph FILE.svg`` (or ``.png``, with matplotlib) draws the thermograph; ``--json``
 prints the same facts as JSON, with exact numbers written as strings such as ``"1/2"``.
 
@@ -17,6 +18,7 @@ stops          left 2, right -1
 mean           1/2
 temperature    3/2 (hot)
 reduced        {2|-1}
+incentives     {3|0}
 thermograph    left wall (-1, 3) (3/2, 1/2); right wall (-1, -2) (3/2, 1/2); mast 1/2 from t = 3/2
 """
 
@@ -44,7 +46,7 @@ def summarize(g: Game) -> dict[str, Any]:
     from cgt.atomic import atomic_weight, is_all_small
     from cgt.outcome import outcome
     from cgt.reduction import reduced
-    from cgt.thermal import thermograph
+    from cgt.thermal import incentives, thermograph
 
     th = thermograph(g)
     if g.is_number:
@@ -63,6 +65,7 @@ def summarize(g: Game) -> dict[str, Any]:
         "temperature": str(th.temperature),
         "kind": kind,
         "reduced": str(reduced(g)),
+        "incentives": [str(x) for x in incentives(g)],
         "all_small": is_all_small(g),
         "thermograph": {
             "left_wall": [[str(t), str(x)] for t, x in th.left_wall],
@@ -85,6 +88,7 @@ def format_summary(facts: dict[str, Any]) -> str:
         ("mean", facts["mean"]),
         ("temperature", f"{facts['temperature']} ({facts['kind']})"),
         ("reduced", facts["reduced"]),
+        ("incentives", ", ".join(facts["incentives"]) or "none"),
     ]
     if "atomic_weight" in facts:
         rows.append(("atomic weight", facts["atomic_weight"]))

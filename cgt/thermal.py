@@ -182,13 +182,13 @@ class Thermograph:
         )
 
     def left_at(self, t: Any) -> Fraction:
-        """Where the left wall is at temperature ``t >= -1``: the left stop of ``G`` cooled by
-        ``t``."""
-        return _value_at(self.left_wall, Fraction(0), _temperature_arg(t))
+        """Where the left wall is at temperature ``t >= -1`` (any rational): the left stop of
+        ``G`` cooled by ``t``."""
+        return _value_at(self.left_wall, Fraction(0), _temperature_arg(t, dyadic=False))
 
     def right_at(self, t: Any) -> Fraction:
         """Where the right wall is at temperature ``t >= -1`` (the right stop of ``G_t``)."""
-        return _value_at(self.right_wall, Fraction(0), _temperature_arg(t))
+        return _value_at(self.right_wall, Fraction(0), _temperature_arg(t, dyadic=False))
 
     def at(self, t: Any) -> tuple[Fraction, Fraction]:
         """``(left wall, right wall)`` at temperature ``t``."""
@@ -375,7 +375,8 @@ def _cool(g: Game, t: Fraction) -> Game:
 def cool(game: Any, t: Any) -> Game:
     """``G`` cooled by ``t`` (a dyadic number ``>= -1``): ``G_t`` (see the module docs).
 
-    Cooling is a homomorphism: ``(G + H)_t = G_t + H_t``.
+    For ``t >= 0`` cooling is a homomorphism, ``(G + H)_t = G_t + H_t``; below 0 it is not
+    (``cgt.laws`` records the smallest counterexample).
 
     >>> import cgt
     >>> cgt.cool(cgt.switch(1), 1), cgt.cool("{3|1||0}", "1/2"), cgt.cool("{3|1||0}", 1)
@@ -449,13 +450,15 @@ def right_incentives(game: Any) -> tuple[Game, ...]:
 
 
 def incentives(game: Any) -> tuple[Game, ...]:
-    """The left and right incentives together (duplicates once).
+    """The undominated incentives: those of ``left_incentives + right_incentives`` that no
+    other one exceeds (a move's incentive is what it gains its player; as in CGSuite).
 
     >>> import cgt
-    >>> cgt.thermal.incentives(cgt.STAR), cgt.thermal.incentives(cgt.switch(1))
-    ((Game('*'),), (Game('{2|0}'),))
+    >>> cgt.thermal.incentives(cgt.UP), cgt.thermal.incentives(cgt.switch(1))
+    ((Game('^*'),), (Game('{2|0}'),))
     """
-    return _unique(left_incentives(game) + right_incentives(game))
+    every = _unique(left_incentives(game) + right_incentives(game))
+    return tuple(x for x in every if not any(x < y for y in every))
 
 
 # ---------------------------------------------------------------------------------- helpers
@@ -476,8 +479,8 @@ def _game(value: Any) -> Game:
     return Game(value)
 
 
-def _temperature_arg(t: Any) -> Fraction:
-    """A temperature as an exact dyadic `Fraction` ``>= -1``."""
+def _temperature_arg(t: Any, dyadic: bool = True) -> Fraction:
+    """A temperature as an exact (dyadic, unless told otherwise) `Fraction` ``>= -1``."""
     from cgt.game import Game
 
     if isinstance(t, (bool, float)):
@@ -496,7 +499,7 @@ def _temperature_arg(t: Any) -> Fraction:
     else:
         raise ThermalError(f"a temperature must be a number, got {t!r}")
     den = value.denominator
-    if den & (den - 1):
+    if dyadic and den & (den - 1):
         raise ThermalError(f"a temperature must be a dyadic rational, got {value}")
     if value < MINUS_ONE:
         raise ThermalError(f"temperatures start at -1; got {value}")

@@ -116,11 +116,37 @@ def test_outcome_oracle(g: Game) -> None:
         assert cgt.outcome(g + x + far) == cgt.outcome(cgt.up(int(weight)) + x + far), x
 
 
-def test_remote_star_is_remote_enough(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("far", [Game(Nimber(64)), Game(Nimber(13))])
+def test_remote_star_is_remote_enough(monkeypatch: pytest.MonkeyPatch, far: Game) -> None:
+    """The remote star *N (N small) gives the same weights as much larger stars, and the
+    comparisons with it are those with any larger nimber."""
+    for g in [*SMALL, Game("{^*4|v}"), Game("{*3|0}"), Game("{0, *5|*2}")]:
+        n = A.remote_star(g).nus[2]  # type: ignore[index]
+        for x in (g, *g.left_options, *g.right_options):
+            for bigger in range(n, n + 6):
+                star = Game(Nimber(bigger))
+                assert (x > star, x < star) == (x > far, x < far), (g, x, bigger)
     expected = {g: cgt.atomic_weight(g) for g in SMALL}
     A._WEIGHT.clear()
-    monkeypatch.setattr(A, "remote_star", lambda g: Game(Nimber(64)))
+    monkeypatch.setattr(A, "remote_star", lambda g: far)
     try:
         assert {g: cgt.atomic_weight(g) for g in SMALL} == expected
     finally:
         A._WEIGHT.clear()
+
+
+def test_deep_all_small_game() -> None:
+    g = Game(0)
+    for k in range(10_000):
+        g = Game(left=[Game(0)], right=[g]) if k % 3 else Game(left=[g, cgt.STAR], right=[0])
+    assert g.is_all_small
+    small = Game(0)  # the same chain, 10 deep, checked by the outcome oracle's relation
+    for k in range(10):
+        small = (
+            Game(left=[Game(0)], right=[small])
+            if k % 3
+            else Game(left=[small, cgt.STAR], right=[0])
+        )
+    assert cgt.atomic_weight(small) + cgt.atomic_weight(-small) == 0
+    weight = cgt.atomic_weight(g)
+    assert weight == Game("{3333|2}")

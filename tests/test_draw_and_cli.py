@@ -25,6 +25,8 @@ def test_svg_is_well_formed_and_labelled(text: str) -> None:
     texts = [t.text for t in root.iter(f"{SVG}text")]
     assert f"mean {th.mean}" in texts and f"temperature {th.temperature}" in texts
     assert f"thermograph of {cgt.parse(text)}" in texts
+    if th.left_wall[0] != th.right_wall[0]:
+        assert "left wall" in texts and "right wall" in texts
     walls = [p for p in root.iter(f"{SVG}polyline")]
     assert [w.find(f"{SVG}title").text for w in walls] == ["left wall", "right wall"]  # type: ignore[union-attr]
     # The left wall is drawn at the right number of points, values growing to the left.
@@ -83,7 +85,7 @@ def test_cli_value_text(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "mean           1/2" in out and "temperature    3/2 (hot)" in out
     assert "outcome        N" in out and "birthday       3" in out
-    assert "atomic weight" not in out
+    assert "atomic weight" not in out and "incentives     {3|0}" in out
     assert main(["value", "^*"]) == 0
     assert "atomic weight  1" in capsys.readouterr().out
 

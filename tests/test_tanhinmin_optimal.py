@@ -105,9 +105,10 @@ def test_tenacious_moves_refine_lost_positions_and_stay_optimal_when_won():
     assert tenacious_moves((1, 2, 2), (3,)).cards == {1, 2}
 
 
-def test_lemma_1_up_to_6_cards():
+def test_lemmas_1_to_4_up_to_6_cards():
     for s in positions(6):
         assert checks.lemma_1(s), s
+        assert checks.lemmas_2_to_4(s), s
 
 
 def test_corollary_7_up_to_6_cards():
@@ -162,3 +163,18 @@ def test_algorithm_1_at_random_beyond_the_exhaustive_size(mover, other, field, d
     assert optimal_moves(mover, other, field, c0, c1) == exact_optimal_moves(
         mover, other, field, c0, c1
     )
+
+
+def test_strategies_and_algorithm_1_on_a_hand_of_100_000_cards():
+    import random
+
+    rng = random.Random(7)
+    mover = sorted(rng.randint(1, 500) for _ in range(100_000))
+    other = sorted(rng.randint(1, 500) for _ in range(100_000))
+    s = Position(mover, other, 250, 30, 40)
+    moves = optimal_moves(*s.args())
+    assert moves.cards <= set(s.playable)
+    for algorithm, strategy in STRATEGIES.items():
+        for c in (0, max(parameter_range(algorithm, s))):
+            move = strategy(s, c)
+            assert move is None or move in s.playable

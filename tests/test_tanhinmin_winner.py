@@ -147,3 +147,14 @@ def test_closed_forms_on_a_hand_of_100_000_cards():
     assert table.wins(10, 20) == (delta(mover, other, 500, 10, 20) > 0)
     assert len(table.thresholds) == 100_000
     assert s.cards == 200_000
+
+
+multisets = st.lists(st.integers(1, 20), max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(multisets, multisets)
+def test_mu_and_gamma_equal_their_definitions_at_random(upper, lower):
+    pair = (tuple(sorted(upper)), tuple(sorted(lower)))
+    assert mu(upper, lower) == brute_mu(pair)
+    assert gamma(upper, lower) == brute_gamma(pair)

@@ -10,10 +10,9 @@ theorem of the game turns a finite check into a proof:
   ``n0 <= n < 2*n0 + p + t``, then for every ``n >= n0``.
 
 Each theorem is a *window*: the bound ``window(n0, p)`` below which equality must be seen.
-`find_certified_period` returns the smallest ``p`` (with its smallest ``n0``) whose window the
-prefix covers.  That ``p`` is the least period of the whole sequence: the least eventual period
-``p*`` divides every eventual period, all of them share the same least preperiod ``n0``, and the
-window grows with ``p``, so if the prefix certifies some period it certifies ``p*`` too.
+`find_certified_period` finds a period whose window the prefix covers, and from it the least
+period and least preperiod of the whole infinite sequence: the least eventual period divides
+every eventual period, and all of them share the same least preperiod.
 
 >>> seq = [0, 0, 1, 1, 2] * 4                     # subtraction {2, 3}: window n0 + 3
 >>> find_certified_period(seq, lambda n0, p: n0 + 3)
@@ -43,19 +42,48 @@ def last_mismatch(values: Sequence[int], period: int) -> int:
     return n
 
 
+def _suffix_periods(values: Sequence[int]) -> list[int]:
+    """``result[L - 1]`` = least period of the suffix of length ``L`` (a prefix function, O(N))."""
+    reverse = list(reversed(values))
+    border = [0] * len(reverse)
+    for i in range(1, len(reverse)):
+        k = border[i - 1]
+        while k and reverse[i] != reverse[k]:
+            k = border[k - 1]
+        if reverse[i] == reverse[k]:
+            k += 1
+        border[i] = k
+    return [length - border[length - 1] for length in range(1, len(reverse) + 1)]
+
+
 def find_certified_period(values: Sequence[int], window: Window) -> tuple[int, int] | None:
-    """The least ``(preperiod, period)`` certified by ``window`` on the prefix ``values``.
+    """The least ``(preperiod, period)`` of the whole sequence, if ``window`` certifies one.
 
     ``window(n0, p)`` is the bound of the theorem: equality ``values[n + p] == values[n]`` for
     ``n0 <= n < window(n0, p)`` proves it for all ``n >= n0``.  Returns ``None`` when the prefix
-    is too short to certify any period.  The scan for each candidate ``p`` walks backwards from
-    the end and stops at the first mismatch, so wrong periods cost little.
+    is too short to certify any period.
+
+    Each suffix ``values[n0:]`` has a least period ``p`` (all found at once in O(N) by a prefix
+    function); the suffix certifies ``(n0, p)`` when ``window(n0, p) <= len(values) - p``.
+    Among the certified periods take the least, ``q``: the sequence is ``q``-periodic from its
+    last mismatch on, forever.  Its least period is then the least divisor ``d`` of ``q`` under
+    which one block of ``q`` values is invariant, and every eventual period shares the same
+    least preperiod (the tail from ``n0`` is ``q``-periodic, hence ``d``-periodic).
     """
     size = len(values)
-    for period in range(1, size):
-        if window(0, period) > size - period:
-            break
-        preperiod = last_mismatch(values, period) + 1
-        if window(preperiod, period) <= size - period:
-            return preperiod, period
-    return None
+    if size < 2 or window(0, 1) > size - 1:
+        return None  # the window grows with both arguments: nothing can be certified
+    certified = None
+    for length, period in enumerate(_suffix_periods(values), start=1):
+        if (certified is None or period < certified) and window(
+            size - length, period
+        ) <= size - period:
+            certified = period
+    if certified is None:
+        return None
+    preperiod = last_mismatch(values, certified) + 1
+    block = list(values[preperiod : preperiod + certified])
+    for d in range(1, certified + 1):
+        if certified % d == 0 and block[d:] + block[:d] == block:
+            return preperiod, d
+    raise AssertionError("unreachable: the block is invariant under a full turn")

@@ -8,6 +8,7 @@ O(1) for any ``n``.  Subclasses say how to compute values, which theorem certifi
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import Any
 
@@ -60,7 +61,7 @@ class HeapPosition(cgt.Position):
         return f"{self.rules!r}.position({self.n})"
 
 
-class HeapGame:
+class HeapGame(ABC):
     """Base of one-heap games with eventually periodic (or searched) Grundy sequences."""
 
     theorem = ""
@@ -77,16 +78,18 @@ class HeapGame:
         self._searched_upto = 0
         self.search_bound = search_bound
 
-    # --- to be provided by subclasses -------------------------------------------------------
+    # --- provided by each game ---------------------------------------------------------------
+    @abstractmethod
     def _extend(self, size: int) -> None:
         """Compute ``g(n)`` for every ``n < size`` into ``self._values``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _window(self, preperiod: int, period: int) -> int:
-        raise NotImplementedError
+        """The periodicity theorem's bound: equality on ``preperiod <= n < bound`` proves it."""
 
+    @abstractmethod
     def _options(self, n: int) -> tuple[Any, ...]:
-        raise NotImplementedError
+        """The options of a heap of ``n``, as `cgt` positions."""
 
     # --- periodicity ------------------------------------------------------------------------
     def _search(self, bound: int) -> Periodicity | None:

@@ -143,6 +143,17 @@ def _subtraction_strategy() -> Any:
     return st.builds(lambda s, n: subtraction(s).position(n), sets, st.integers(0, 600))
 
 
+def _octal_strategy() -> Any:
+    from hypothesis import strategies as st
+
+    codes = st.sampled_from(_OCTAL_CODES)
+    return st.builds(
+        lambda code, n: octal(code, search_bound=_CLAIM_SEARCH_BOUND).position(n),
+        codes,
+        st.integers(0, 70),
+    )
+
+
 def _winning_moves_fast(position: Nim) -> frozenset[Nim]:
     return frozenset(move.result for move in position.winning_moves())
 
@@ -289,7 +300,8 @@ def register() -> None:
         quick=40,
         full=120,
         fast=_certified,
-        checked_up_to="63 codes 0.d1d2 + 5 more, n < {size}; periods searched to 512",
+        strategy=_octal_strategy,
+        checked_up_to="68 codes, n < {size}; random n <= 70; periods searched to 512",
     )
     cgt.register_claim(
         game="Wythoff",

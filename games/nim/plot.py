@@ -82,8 +82,10 @@ def plot_sequence(game: Any, upto: int | None = None) -> str:
                 f'fill="{colour}"/>'
             )
             start, shade = stop, not shade
+        label_x = x(min(preperiod, upto) - 0.5)
+        anchor = "end" if label_x > 0.7 * _WIDTH else "start"
         parts.append(
-            f'<text x="{x(preperiod - 0.5):.1f}" y="{_TOP - 3}" fill="#1f5f99">'
+            f'<text x="{label_x:.1f}" y="{_TOP - 3}" fill="#1f5f99" text-anchor="{anchor}">'
             f"n = {preperiod}: period {period} begins</text>"
         )
     for v in range(top + 1):

@@ -177,6 +177,20 @@ def lemma_1(s: Position) -> bool:
     return all(-1 <= c <= 0 for c in changes) and -1 <= delta_after(s, None) - d <= 1
 
 
+def lemmas_2_to_4(s: Position) -> bool:
+    """Lemma 2: a move raising delta' above delta exists only if ``delta < 0``; Lemma 3: with a
+    playable card, if every card lowers delta' then ``delta > 1``; Lemma 4: with no playable
+    card, passing does not lower it."""
+    d = delta_of(s)
+    cards = [delta_after(s, card) - d for card in s.playable]
+    passing = delta_after(s, None) - d
+    if max([*cards, passing]) == 1 and not d < 0:
+        return False
+    if cards and max(cards) == -1 and not d > 1:
+        return False
+    return bool(cards or passing >= 0)
+
+
 def corollary_7(s: Position) -> bool:
     """For each ``c0`` a move optimal under every ``(c0, c)``, and for each ``c1`` one optimal
     under every ``(c, c1)``.  ``s`` stands for its hands and field (its condition is ignored)."""

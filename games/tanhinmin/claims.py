@@ -117,7 +117,7 @@ def register() -> None:
         f"{SEED_000}, Cor 4 and footnote 7",
         _all_conditions,
         6,
-        9,
+        8,
         checks.corollary_4,
         checks.exact_wins,
     )
@@ -208,16 +208,25 @@ def register() -> None:
         f"{SEED_000}, Lemma 1, Tables 1-2",
         _all_conditions,
         6,
-        8,
+        7,
         _always,
         checks.lemma_1,
+    )
+    _claim(
+        "Lemmas 2-4: when delta' can rise, and when every card lowers it",
+        f"{SEED_000}, Lemmas 2-4",
+        _all_conditions,
+        6,
+        7,
+        _always,
+        checks.lemmas_2_to_4,
     )
     _claim(
         "Corollary 6: moves keeping delta' maximal = Alg 1 lines 3-6 + pass",
         f"{SEED_000}, Cor 6, footnote 10",
         _all_conditions,
         6,
-        8,
+        7,
         checks.corollary_6,
         checks.tenacious_definition,
     )
@@ -237,7 +246,7 @@ def register() -> None:
             f"{SEED_000}, Alg {algorithm}, Thm 5",
             _all_conditions,
             5,
-            7,
+            6,
             _always,
             checks.strategy_check(algorithm),
             checked_up_to="every won position, every parameter c, <= {size} cards",

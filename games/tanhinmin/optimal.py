@@ -9,8 +9,9 @@ computes this definition by the exact solver; `optimal_moves` by Algorithm 1 in 
 A finer notion for lost positions is seed 000's Corollary 6: the *tenacious* moves, those after
 which ``delta`` (seen from the mover, ``delta' = 1 - delta(next)``) is as large as possible, i.e.
 that give up as little of the matching difference as possible.  `tenacious_moves` computes it
-from ``delta`` of every option (the definition), and `tenacious_range` by Algorithm 1 without its
-line 2, as footnote 10 of the paper suggests (its proof does not use ``delta = 1``).
+from ``delta`` of every option (the definition), and `tenacious_range` in O(N) from lines 3-6 of
+Algorithm 1 (the cards that keep ``delta' = delta``, whatever ``delta``, as footnote 10 of the
+paper suggests) and a direct comparison with the pass (which alone can raise it).
 
 Algorithm 1, for ``delta = 1`` (otherwise every move is optimal), with ``x_k`` the ``k``-th
 weakest card of the mover ``X``, ``m = mu(X_{-[c0]}, X̄_{-[c1+1]})`` (``mu_0`` without the field)
@@ -18,7 +19,9 @@ and ``g = gamma(X_{-[c0]}, X̄_{-[c1+1]})``:
 
 * line 3: if ``mu_1 = mu(X̄_{-[c1]}, X_{-[c0+2]}) + 1`` or ``|X| = c0 + 1``: ``[min X, x_{c0+1}]``;
 * line 4: otherwise, with ``Y = {v in X̄_{-[c1]} : v <= x_{c0+2}}``:
-  if ``min X <= max Y <= x_{c0+1}``, add ``[max Y, x_{c0+1}]``;
+  if ``min X <= max Y <= x_{c0+1}``, add ``[max Y, x_{c0+1}]``.  **As printed this misses
+  optimal cards** when ``max Y < min X`` (smallest case ``({2, 3}, {1})``, both cards win); the
+  corrected line adds ``[max Y, x_{c0+1}]`` whenever ``max Y <= x_{c0+1}`` (``max {} = 0``);
 * line 5: if ``mu_0 = m``: add ``[x_{c0+2}, max X]``; line 6: otherwise, if ``g >= x_{c0+2}``:
   add ``[x_{c0+2}, g]``;
 * line 7: passing is optimal iff ``mu_0 = m``;

@@ -78,3 +78,24 @@ def test_the_refuted_seed_rule_has_its_smallest_counterexample():
     assert run_.status == "refuted"
     assert run_.result.counterexample.n == 0
     assert run_.result.expected == "loopy: 0 -> 0"
+
+
+def test_every_bad_input_error_is_a_cgt_error():
+    from games.nim import Nim, Wythoff
+
+    attempts = [
+        lambda: Nim((-1,)),
+        lambda: Nim((1.5,)),
+        lambda: subtraction({0}),
+        lambda: subtraction("2,3"),
+        lambda: octal("0.8"),
+        lambda: octal(0.77),
+        lambda: octal("0.77").grundy(-1),
+        lambda: octal("0.77").sequence(-1),
+        lambda: octal("0.77", search_bound=0),
+        lambda: Wythoff(1, -1),
+        lambda: plot_sequence(octal("0.77"), 0),
+    ]
+    for attempt in attempts:
+        with pytest.raises(cgt.CGTError):
+            attempt()
