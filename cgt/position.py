@@ -104,6 +104,8 @@ def options_of(position: Any) -> tuple[Any, ...]:
 
 def _partizan_options(position: Any, side: str) -> tuple[Any, ...]:
     method = getattr(position, f"{side}_options", None)
+    if isinstance(method, tuple):  # a cgt.Game: its options are a property, a tuple of games
+        return method
     if method is None:
         method = getattr(position, "options", None)
         name = "options"
@@ -202,7 +204,8 @@ class GameDefinition:
 
 
 def _is_position(obj: Any) -> bool:
-    return callable(getattr(obj, "options", None)) or callable(getattr(obj, "left_options", None))
+    left = getattr(obj, "left_options", None)
+    return callable(getattr(obj, "options", None)) or callable(left) or isinstance(left, tuple)
 
 
 class FunctionPosition(Position):

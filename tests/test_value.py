@@ -205,3 +205,25 @@ def test_fast_evaluator_reports_bad_games(moves: object, error: type) -> None:
     definition = cgt.partizan_game(lambda n: moves(n))  # type: ignore[operator]
     with pytest.raises(error):
         cgt.value(definition(1))
+
+
+def test_games_serve_as_positions() -> None:
+    assert cgt.left_options_of(cgt.UP) == (cgt.ZERO,)
+    s = cgt.Sum(cgt.UP, cgt.STAR, Hackenbush("LR"))
+    assert cgt.value(s) is cgt.parse("1/2^*") is cgt.value(s, decompose=False)
+    assert len(s.left_options()) == 3
+
+    @cgt.partizan_game
+    def Jump(n: int) -> tuple[list, list]:
+        """Left may jump straight to the value 3/4; both may step down."""
+        return ([Game("3/4")] if n else []) + ([n - 1] if n else []), [n - 1] if n else []
+
+    for n in range(4):
+        assert cgt.value(Jump(n)) is _value_generic_of(Jump(n))
+    assert cgt.value(Jump(1)) is Game(left=[Game("3/4"), 0], right=[0])
+
+
+def _value_generic_of(position: object) -> Game:
+    from cgt.partizan import _value_generic
+
+    return _value_generic(position)
