@@ -34,21 +34,22 @@ def _cut(text: str, width: int) -> str:
 
 
 def format_table(runs: Sequence[ClaimRun], width: int = 44) -> str:
-    """The summary table of a verification run, one row per claim."""
+    """The summary table of a verification run, one row per claim (long cells are cut; the
+    details below the table and ``--json`` give them whole)."""
     header = ["game", "claim", "source", "checked", "result", "time (fast | recursion)"]
     rows = []
     for run in runs:
         r = run.result
         result = run.status
         if not r.ok:
-            result += f": {_cut(repr(r.counterexample), 40)}"
+            result += f": {_cut(repr(r.counterexample), 28)}"
         timing = f"{_seconds(r.fast_seconds)} | {_seconds(r.reference_seconds)}"
         rows.append(
             [
                 _cut(run.claim.game, 24),
                 _cut(run.claim.claim, width),
                 _cut(run.claim.source, 32),
-                f"{r.checked} ({run.checked_up_to})",
+                _cut(f"{r.checked} ({run.checked_up_to})", 36),
                 result,
                 timing,
             ]
