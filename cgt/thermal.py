@@ -10,8 +10,9 @@ Conway and Guy, *Winning Ways*, ch. 6).  Below ``T`` the walls follow the option
 
     L_G(t) = max over G^L of R_{G^L}(t) - t        R_G(t) = min over G^R of L_{G^R}(t) + t
 
-Each wall is piecewise linear with slopes in ``{-1, 0, 1}`` and dyadic breakpoints, so this
-module computes them exactly, with `fractions.Fraction`: no floats anywhere.  Following Siegel
+Each wall is piecewise linear with slopes in ``{-1, 0, 1}`` and dyadic breakpoints, so it is
+computed exactly, in integers scaled by a power of two per thermograph (`cgt._walls`), and shown
+as `fractions.Fraction`: no floats anywhere.  Following Siegel
 and CGSuite, walls start at ``t = -1``, so numbers have negative temperatures (``-1`` for an
 integer, ``-1/2**k`` for ``p/2**k``), infinitesimally-close-to-number ("tepid") games have
 temperature 0, and hot games a positive one.
