@@ -54,7 +54,7 @@ def clear_all() -> None:
 def main() -> None:
     games = random_games(150, 1)
     rows = []
-    walls = median_seconds(lambda: [cgt.temperature(g) for g in games], 5, clear_all)
+    walls = median_seconds(lambda: [(cgt.temperature(g), cgt.mean(g)) for g in games], 5, clear_all)
     naive = median_seconds(
         lambda: [naive_thermal.temperature_and_mean(g) for g in games], 3, clear_all
     )
@@ -75,13 +75,17 @@ def main() -> None:
         row.append(
             fmt(
                 median_seconds(
-                    lambda: [pycgt.temperature(p) for p in theirs], 5, clear_pycgt_caches
+                    lambda: [(pycgt.temperature(p), pycgt.mean(p)) for p in theirs],
+                    5,
+                    clear_pycgt_caches,
                 )
             )
         )
     except ImportError:
         row.append("(not installed)")
     rows.append(row)
+    pictures = median_seconds(lambda: [cgt.thermograph(g) for g in games], 5, clear_all)
+    rows.append(["thermographs (Fraction walls) of the same 150 games", "", fmt(pictures), ""])
     for n in (4, 6, 8):
         g = switches_sum(n)
         walls = median_seconds(lambda g=g: cgt.thermograph(g), 5, clear_all)

@@ -10,8 +10,9 @@ Conway and Guy, *Winning Ways*, ch. 6).  Below ``T`` the walls follow the option
 
     L_G(t) = max over G^L of R_{G^L}(t) - t        R_G(t) = min over G^R of L_{G^R}(t) + t
 
-Each wall is piecewise linear with slopes in ``{-1, 0, 1}`` and dyadic breakpoints, so this
-module computes them exactly, with `fractions.Fraction`: no floats anywhere.  Following Siegel
+Each wall is piecewise linear with slopes in ``{-1, 0, 1}`` and dyadic breakpoints, so it is
+computed exactly, in integers scaled by a power of two per thermograph (`cgt._walls`), and shown
+as `fractions.Fraction`: no floats anywhere.  Following Siegel
 and CGSuite, walls start at ``t = -1``, so numbers have negative temperatures (``-1`` for an
 integer, ``-1/2**k`` for ``p/2**k``), infinitesimally-close-to-number ("tepid") games have
 temperature 0, and hot games a positive one.
@@ -36,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cgt import _canonical as core
+from cgt import _walls
 from cgt._deep import deep
 from cgt.errors import CGTError
 from cgt.memo import Memo
@@ -86,61 +88,32 @@ def _value_at(knots: Sequence[Point], slope: Fraction, t: Fraction) -> Fraction:
     return x0 + (x1 - x0) * (t - t0) / (t1 - t0)
 
 
-def _simplify(knots: list[Point]) -> list[Point]:
-    """Drop repeated knots and knots in the middle of a straight segment."""
-    result: list[Point] = []
-    for point in knots:
-        if result and result[-1][0] == point[0]:
-            continue
-        if len(result) >= 2:
-            (ta, xa), (tb, xb) = result[-2], result[-1]
-            if (xb - xa) * (point[0] - tb) == (point[1] - xb) * (tb - ta):
-                result[-1] = point
-                continue
-        result.append(point)
-    return result
+def _scale_of(points: Iterable[Point]) -> int:
+    """The least ``k`` with every coordinate of ``points`` a multiple of ``1 / 2**k``."""
+    return max(max(t.denominator, x.denominator) for t, x in points).bit_length() - 1
+
+
+def _to_ints(points: Iterable[Point], scale: int) -> _walls.Wall:
+    return [(int(t * (1 << scale)), int(x * (1 << scale))) for t, x in points]
+
+
+def _to_fractions(points: Iterable[tuple[int, int]], scale: int) -> tuple[Point, ...]:
+    den = 1 << scale
+    return tuple((Fraction(t, den), Fraction(x, den)) for t, x in points)
 
 
 def _envelope(
     walls: Sequence[tuple[Sequence[Point], Fraction]], shift: int, upper: bool
 ) -> tuple[list[Point], Fraction]:
-    """``max`` (``upper``) or ``min`` over ``walls`` of ``wall(t) + shift * t``, exactly.
+    """``max`` (``upper``) or ``min`` over ``walls`` of ``wall(t) + shift * t``, exactly: the
+    `Fraction` face of `cgt._walls.envelope`.
 
-    Every wall starts at ``t = -1``.  Returns the knots of the result and its final slope.
+    Every wall starts at the same ``t``.  Returns the knots of the result and its final slope.
     """
-    lines = [([(t, x + shift * t) for t, x in knots], slope + shift) for knots, slope in walls]
-    if len(lines) == 1:
-        return _simplify(lines[0][0]), lines[0][1]
-    times = sorted({t for knots, _ in lines for t, _ in knots})
-    table = [[_value_at(knots, slope, t) for knots, slope in lines] for t in times]
-    choose = max if upper else min
-    knots: list[Point] = []
-    # Between consecutive times every wall is linear: add the crossings of pairs of walls.
-    for i, start in enumerate(times):
-        here = table[i]
-        knots.append((start, choose(here)))
-        if i + 1 < len(times):
-            width = times[i + 1] - start
-            rates = [(there - x) / width for x, there in zip(here, table[i + 1], strict=True)]
-        else:
-            width = None
-            rates = [slope for _, slope in lines]
-        crossings = set()
-        for a, (xa, ra) in enumerate(zip(here, rates, strict=True)):
-            for xb, rb in zip(here[a + 1 :], rates[a + 1 :], strict=True):
-                if ra != rb:
-                    step = (xb - xa) / (ra - rb)
-                    if step > 0 and (width is None or step < width):
-                        crossings.add(step)
-        for step in sorted(crossings):
-            knots.append(
-                (start + step, choose(x + r * step for x, r in zip(here, rates, strict=True)))
-            )
-    beyond = knots[-1][0] - times[-1]  # the last crossing on the final ray, if any
-    ends = [(x + s * beyond, s) for x, (_, s) in zip(table[-1], lines, strict=True)]
-    best = choose(x for x, _ in ends)
-    slope = choose(s for x, s in ends if x == best)
-    return _simplify(knots), slope
+    scale = _scale_of(p for knots, _ in walls for p in knots) + 1
+    lines = [_to_ints(((t, x + shift * t) for t, x in knots), scale) for knots, _ in walls]
+    knots, slope = _walls.envelope(lines, [int(s) + shift for _, s in walls], upper)
+    return list(_to_fractions(knots, scale)), Fraction(slope)
 
 
 # --------------------------------------------------------------------------- thermographs
@@ -210,30 +183,87 @@ class Thermograph:
         save_thermograph(self, path, **options)
 
 
-_THERMOGRAPH: Memo[Thermograph] = Memo("thermograph")
+class _Scaled:
+    """A thermograph in scaled integers (see `cgt._walls`): the point ``(t, x)`` of a wall stands
+    for ``(t / 2**scale, x / 2**scale)``; both walls end at ``(temperature, mean)``."""
+
+    __slots__ = ("left", "picture", "right", "scale")
+
+    def __init__(self, scale: int, left: _walls.Wall, right: _walls.Wall) -> None:
+        self.scale = scale
+        self.left = left
+        self.right = right
+        self.picture: Thermograph | None = None
+
+    def temperature(self) -> Fraction:
+        return Fraction(self.left[-1][0], 1 << self.scale)
+
+    def mean(self) -> Fraction:
+        return Fraction(self.left[-1][1], 1 << self.scale)
+
+    def thermograph(self) -> Thermograph:
+        """The walls as Fractions (made once)."""
+        if self.picture is None:
+            scale = self.scale
+            left = _to_fractions(self.left, scale)
+            self.picture = Thermograph(left, _to_fractions(self.right, scale), *left[-1])
+        return self.picture
 
 
-def _walls_of(g: Game) -> Thermograph:
-    known = _THERMOGRAPH.get(g._id)
+_THERMOGRAPH: Memo[_Scaled] = Memo("thermograph")
+
+
+def _scaled(g: Game) -> _Scaled:
+    """The walls of ``g``, from those of its options: ``L_G(t) = max R_{G^L}(t) - t`` and
+    ``R_G(t) = min L_{G^R}(t) + t`` until they meet (memoized by game)."""
+    known = _THERMOGRAPH.table.get(g._id)
     if known is not None:
         return known
     nus = g._nus
-    if g.is_integer:
-        x = Fraction(int(g))
-        result = Thermograph(((MINUS_ONE, x),), ((MINUS_ONE, x),), MINUS_ONE, x)
+    if nus is not None and nus[1] == 0 and nus[2] == 0 and nus[3] == 0:  # an integer
+        wall = [(-1, nus[0])]
+        result = _Scaled(0, wall, wall)
     elif nus is not None and _nus_representative(nus) != nus:
-        result = _walls_of(core.from_nus(_nus_representative(nus)))
+        result = _scaled(core.from_nus(_nus_representative(nus)))
     else:
-        zero = Fraction(0)
-        lefts = [(_walls_of(x).right_wall, zero) for x in core.left_of(g)]
-        rights = [(_walls_of(x).left_wall, zero) for x in core.right_of(g)]
+        lefts = [_scaled(x) for x in core.left_of(g)]
+        rights = [_scaled(x) for x in core.right_of(g)]
         if not lefts or not rights:  # pragma: no cover - canonical non-integers have both
             raise CGTError(f"internal error: {g} is not an integer but lacks options")
-        left, left_slope = _envelope(lefts, -1, upper=True)
-        right, right_slope = _envelope(rights, 1, upper=False)
-        result = _meet(left, left_slope, right, right_slope, g)
+        # One spare bit keeps every coordinate even, so the walls meet at an integer point.
+        scale = 1 + max(max(w.scale for w in lefts), max(w.scale for w in rights))
+        left, left_slope = _walls.envelope(
+            [_shifted(w.right, scale - w.scale, -1) for w in lefts], [-1] * len(lefts), True
+        )
+        right, right_slope = _walls.envelope(
+            [_shifted(w.left, scale - w.scale, 1) for w in rights], [1] * len(rights), False
+        )
+        result = _met(left, left_slope, right, right_slope, scale, g)
     _THERMOGRAPH[g._id] = result
     return result
+
+
+def _shifted(wall: _walls.Wall, bits: int, shift: int) -> _walls.Wall:
+    """``wall(t) + shift * t`` (``shift`` is ``-1`` or ``1``), scaled up by ``2**bits``."""
+    if shift < 0:
+        return [(t << bits, (x - t) << bits) for t, x in wall]
+    return [(t << bits, (x + t) << bits) for t, x in wall]
+
+
+def _met(
+    left: _walls.Wall, left_slope: int, right: _walls.Wall, right_slope: int, scale: int, g: Game
+) -> _Scaled:
+    try:
+        _, _, left, right = _walls.meet(left, left_slope, right, right_slope)
+    except ArithmeticError:  # pragma: no cover - the stops theorem rules this out
+        raise CGTError(f"internal error: the walls of {g} do not open at t = -1") from None
+    scale, (left, right) = _walls.normalized(scale, left, right)
+    return _Scaled(scale, left, right)
+
+
+def _walls_of(g: Game) -> Thermograph:
+    """The thermograph of ``g`` (no label)."""
+    return _scaled(g).thermograph()
 
 
 def _nus_representative(nus: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
@@ -252,31 +282,17 @@ def _nus_representative(nus: tuple[int, int, int, int]) -> tuple[int, int, int, 
 def _meet(
     left: list[Point], left_slope: Fraction, right: list[Point], right_slope: Fraction, g: Game
 ) -> Thermograph:
-    """Cut the walls where they first meet (``left - right`` never increases)."""
-    times = sorted({t for t, _ in left} | {t for t, _ in right})
-    gap = [_value_at(left, left_slope, t) - _value_at(right, right_slope, t) for t in times]
-    if gap[0] <= 0:  # pragma: no cover - the stops theorem rules this out
-        raise CGTError(f"internal error: the walls of {g} do not open at t = -1")
-    for i in range(1, len(times)):
-        if gap[i] <= 0:
-            t0, t1 = times[i - 1], times[i]
-            hot = t0 + gap[i - 1] * (t1 - t0) / (gap[i - 1] - gap[i])
-            break
-    else:
-        rate = left_slope - right_slope  # -2: the final slopes are -1 and +1
-        hot = times[-1] + gap[-1] / -rate
-    mean = _value_at(left, left_slope, hot)
-    return Thermograph(
-        tuple(_simplify([p for p in left if p[0] < hot] + [(hot, mean)])),
-        tuple(_simplify([p for p in right if p[0] < hot] + [(hot, mean)])),
-        hot,
-        mean,
-    )
+    """Cut the walls where they first meet (``left - right`` never increases): the `Fraction`
+    face of `cgt._walls.meet`."""
+    scale = _scale_of(left + right) + 1
+    return _met(
+        _to_ints(left, scale), int(left_slope), _to_ints(right, scale), int(right_slope), scale, g
+    ).thermograph()
 
 
 @deep
-def _thermograph(g: Game) -> Thermograph:
-    return _walls_of(g)
+def _thermal(g: Game) -> _Scaled:
+    return _scaled(g)
 
 
 def thermograph(game: Any) -> Thermograph:
@@ -288,7 +304,7 @@ def thermograph(game: Any) -> Thermograph:
     (Fraction(1, 1), Fraction(0, 1), (Fraction(1, 1), Fraction(-1, 1)))
     """
     g = _game(game)
-    return attrs.evolve(_thermograph(g), label=str(g))
+    return attrs.evolve(_thermal(g).thermograph(), label=str(g))
 
 
 def mean(game: Any) -> Fraction:
@@ -298,7 +314,7 @@ def mean(game: Any) -> Fraction:
     >>> cgt.mean(cgt.Game("{3|1||0}")), cgt.mean(cgt.Game("5/8"))
     (Fraction(1, 1), Fraction(5, 8))
     """
-    return thermograph(game).mean
+    return _thermal(_game(game)).mean()
 
 
 def temperature(game: Any) -> Fraction:
@@ -311,7 +327,7 @@ def temperature(game: Any) -> Fraction:
     >>> cgt.temperature(cgt.Game("{2|-1}")), cgt.temperature(cgt.STAR), cgt.temperature(7)
     (Fraction(3, 2), Fraction(0, 1), Fraction(-1, 1))
     """
-    return thermograph(game).temperature
+    return _thermal(_game(game)).temperature()
 
 
 def is_hot(game: Any) -> bool:
@@ -351,9 +367,10 @@ _HEAT: Memo[Any] = Memo("heat")
 def _cooled(g: Game, t: Fraction, shift: tuple[Game, Game]) -> Game:
     if g.is_integer:
         return g
-    walls = _walls_of(g)
-    if t > walls.temperature:
-        return _game(walls.mean)
+    walls = _scaled(g)
+    hot, mean = walls.left[-1]
+    if t.numerator << walls.scale > hot * t.denominator:  # t is above the temperature
+        return _game(Fraction(mean, 1 << walls.scale))
     key = (g._id, t)
     known = _COOL.get(key)
     if known is not None:
