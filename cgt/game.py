@@ -457,9 +457,11 @@ def _convert(value: GameLike) -> Game:
 
 
 def _maybe_game(value: object) -> Game | None:
+    # Equality converts ints and dyadic Fractions only, whose hashes Game.__hash__ matches; a
+    # Nimber is not equal to a Game (their hashes differ), convert it with Game(nimber).
     if value.__class__ is Game:
         return value
-    if isinstance(value, (int, Fraction, Nimber)) and not isinstance(value, bool):
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
         try:
             return _convert(value)
         except GameValueError:
@@ -535,9 +537,10 @@ def _birthday_of(g: Game) -> int:
     if cached is not None:
         return cached
     n = g._nus
-    if n is not None and n[2] == 0 and n[3] == 0:
+    if n is not None and n[2] == 0:
+        # x + *m with x a number is {x + *j (j < m) | the same}: born m days after x.
         p, k = n[0], n[1]
-        result = abs(p) if k == 0 else (abs(p) >> k) + 1 + k
+        result = (abs(p) if k == 0 else (abs(p) >> k) + 1 + k) + n[3]
     else:
         result = 0
         for x in core.left_of(g) + core.right_of(g):

@@ -22,6 +22,7 @@ import enum
 from typing import Any
 
 from cgt._nus import EQUAL, GREATER, LESS
+from cgt.errors import NotAPositionError
 
 __all__ = ["Outcome", "outcome"]
 
@@ -60,6 +61,8 @@ def outcome(game: Any) -> Outcome:
     from cgt.game import Game, _compare
     from cgt.partizan import value
 
+    if game is None:
+        raise NotAPositionError("outcome() needs a game, a value Game() accepts, or a position")
     if game.__class__ is not Game:
         if hasattr(game, "left_options") or hasattr(game, "options"):
             game = value(game)

@@ -12,11 +12,11 @@ that checks them, the fast path, the generic recursion it must agree with, and i
         fast=sympy.Piecewise(...),
     )
 
-A claim is registered as expected to ``"hold"`` or, when a published statement is wrong, as
-``"refuted"``: then `cgt verify` shows it refuted with its smallest counterexample (next to the
-corrected claim, registered as holding).  `run_claims` exits the table with a failure when a
-claim registered as holding fails, or when one registered as refuted no longer fails (the
-registry is then out of date).
+A claim is registered as expected to hold (``expect="holds"``) or, when a published statement
+is wrong, as ``"refuted"``: then `cgt verify` shows it refuted with its smallest counterexample
+(next to the corrected claim, registered as holding).  ``cgt verify`` exits with a failure
+when a claim registered as holding fails, when one registered as refuted no longer fails (the
+registry is then out of date), or when a refuted claim's code raised (a crash is no refutation).
 
 >>> import cgt
 >>> @cgt.impartial_game
@@ -69,7 +69,9 @@ class Claim:
     max_examples: tuple[int, int] = (50, 300)
     variables: Callable[[Any], Mapping[str, Any]] | None = None
     equal: Callable[[Any, Any], bool] | None = None
-    expect: Expectation = "holds"
+    expect: Expectation = attrs.field(
+        default="holds", validator=attrs.validators.in_(("holds", "refuted"))
+    )
     checked_up_to: str = "size <= {size}"
     note: str = ""
 
@@ -106,10 +108,14 @@ class ClaimRun:
 
     @property
     def status(self) -> str:
-        """``holds``, ``refuted`` (as registered), ``FAILS`` or ``NO LONGER REFUTED``."""
+        """``holds``, ``refuted`` (as registered), ``FAILS``, ``NO LONGER REFUTED``, or
+        ``FAST PATH RAISED`` (a claim registered as refuted whose code crashed: a crash is a
+        bug in the check, not a refutation)."""
         if self.claim.expect == "holds":
             return "holds" if self.result.ok else "FAILS"
-        return "refuted" if not self.result.ok else "NO LONGER REFUTED"
+        if self.result.ok:
+            return "NO LONGER REFUTED"
+        return "FAST PATH RAISED" if self.result.fast_path_raised else "refuted"
 
     @property
     def as_registered(self) -> bool:

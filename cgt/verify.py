@@ -36,7 +36,12 @@ import attrs
 from cgt.errors import CGTError, _short_repr
 from cgt.impartial import grundy
 
-__all__ = ["VerificationResult", "compile_closed_form", "verify"]
+__all__ = ["ClosedFormError", "VerificationResult", "compile_closed_form", "verify"]
+
+
+class ClosedFormError(CGTError, ValueError):
+    """A closed form cannot be evaluated as given: a variable it needs is missing, or it gives
+    an inexact value (a float, an irrational)."""
 
 
 @attrs.frozen
@@ -61,6 +66,11 @@ class VerificationResult:
     @property
     def ok(self) -> bool:
         return self.found_by is None
+
+    @property
+    def fast_path_raised(self) -> bool:
+        """Whether the counterexample is one where the fast path raised an exception."""
+        return isinstance(self.actual, _FastPathError)
 
     @property
     def speedup(self) -> float | None:
@@ -101,6 +111,8 @@ def _exact(value: Any) -> Any:
     """Turn a sympy number into an int or Fraction, refusing anything inexact."""
     import sympy
 
+    if isinstance(value, float):
+        raise ClosedFormError(f"closed form evaluated to the float {value!r}, not an exact number")
     if isinstance(value, sympy.Basic):
         if value.is_Integer:
             return int(value)
@@ -108,7 +120,7 @@ def _exact(value: Any) -> Any:
             return Fraction(int(value.p), int(value.q))
         if value is sympy.true or value is sympy.false:
             return bool(value)
-        raise CGTError(f"closed form evaluated to {value}, not an exact number")
+        raise ClosedFormError(f"closed form evaluated to {value}, not an exact number")
     return value
 
 
@@ -133,24 +145,64 @@ def compile_closed_form(
     expression = sympy.sympify(expression)
     symbols = sorted(expression.free_symbols, key=lambda s: s.name)
     names = [s.name for s in symbols]
-    function = sympy.lambdify(symbols, expression, modules="sympy")
+    function = sympy.lambdify(
+        symbols,
+        expression,
+        modules=[{"Rational": sympy.Rational}, "sympy"],
+        printer=_exact_printer(),
+    )
 
     def fast(position: Any) -> Any:
         if variables is None:
             try:
                 values = [getattr(position, name) for name in names]
             except AttributeError as error:
-                raise CGTError(
+                raise ClosedFormError(
                     f"closed form needs {', '.join(names)}, but position "
                     f"{_short_repr(position)} has no attribute {error.name!r}; pass variables="
                 ) from None
         else:
             mapping = variables(position)
+            missing = [name for name in names if name not in mapping]
+            if missing:
+                raise ClosedFormError(
+                    f"closed form needs {', '.join(missing)}, but variables() gave only "
+                    f"{', '.join(map(str, mapping)) or 'nothing'} for {_short_repr(position)}"
+                )
             values = [mapping[name] for name in names]
-        return _exact(function(*values))
+        # sympy numbers, not Python ones: n/2 must stay the exact Rational, not a float.
+        return _exact(function(*map(_sympy_number, values)))
 
     fast.__doc__ = f"closed form {expression}"
     return fast
+
+
+def _exact_printer() -> Any:
+    """A lambdify printer that keeps rational constants exact (``Rational(1, 2)``, not ``1/2``,
+    which Python would evaluate to the float 0.5)."""
+    from sympy.printing.pycode import SymPyPrinter
+
+    class ExactPrinter(SymPyPrinter):
+        def _print_Rational(self, expr: Any) -> str:
+            return f"Rational({expr.p}, {expr.q})"
+
+        _print_Half = _print_Rational
+
+    return ExactPrinter(
+        {"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True}
+    )
+
+
+def _sympy_number(value: Any) -> Any:
+    import sympy
+
+    if isinstance(value, bool):
+        return sympy.true if value else sympy.false
+    if isinstance(value, int):
+        return sympy.Integer(value)
+    if isinstance(value, Fraction):
+        return sympy.Rational(value.numerator, value.denominator)
+    return value
 
 
 def _as_callable(fast: Any, variables: Callable[[Any], Mapping[str, Any]] | None) -> Any:
@@ -193,10 +245,15 @@ def verify(
         middle = time.perf_counter()
         try:
             actual = fast_path(position)
-        except CGTError:
-            raise
+        except ClosedFormError:
+            raise  # the closed form is malformed as given: say so instead of a counterexample
         except Exception as error:
             actual = _FastPathError(error)
+        if isinstance(actual, float):
+            raise ClosedFormError(
+                f"the fast path returned the float {actual!r} at {_short_repr(position)}: "
+                "values are exact (int, Fraction, Game...), floats are refused"
+            )
         end = time.perf_counter()
         timings[0] += end - middle
         timings[1] += middle - start

@@ -187,3 +187,29 @@ def test_huge_multiples_and_type_errors() -> None:
         Game(left=[cgt.Sum()])
     with pytest.raises(TypeError, match="not both"):
         Game(1, left=[0])
+
+
+def test_nimbers_and_games_keep_hash_and_equality_consistent():
+    from cgt import Nimber
+
+    assert Nimber(3) != cgt.Game("*3") and cgt.Game("*3") != Nimber(3)
+    assert cgt.Game(Nimber(3)) == cgt.Game("*3")
+    assert len({Nimber(0), cgt.Game(0)}) == 2
+
+
+def test_birthday_of_number_plus_nimber_is_closed_form():
+    from fractions import Fraction
+
+    from cgt import Nimber
+
+    assert cgt.Game(Nimber(2**40)).birthday == 2**40
+    for x in (0, 3, -2, Fraction(1, 2), Fraction(-5, 8)):
+        for m in range(5):
+            g = cgt.Game(x) + cgt.Game(Nimber(m))
+            options = g.left_options + g.right_options
+            assert g.birthday == max((o.birthday + 1 for o in options), default=0)
+
+
+def test_outcome_of_none_is_an_error():
+    with pytest.raises(cgt.CGTError, match="needs a game"):
+        cgt.outcome(None)

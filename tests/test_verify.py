@@ -178,3 +178,70 @@ def test_cli_verify_table_and_exit_codes(clean_registry, capsys):
 def test_cli_without_claims(clean_registry, capsys):
     assert cli.main(["verify"]) == 2
     assert "no claims" in capsys.readouterr().err
+
+
+class Size:
+    """A bare position-like object with a size attribute ``n``."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __repr__(self):
+        return f"Size({self.n})"
+
+
+def test_sympy_closed_forms_are_evaluated_exactly():
+    from fractions import Fraction
+
+    halves = cgt.verify([Size(k) for k in range(8)], n / 2, reference=lambda p: Fraction(p.n, 2))
+    assert halves.ok
+    big = 3 * 2**60 - 1
+    assert cgt.verify([Size(big)], sympy.floor(n / 3), reference=lambda p: p.n // 3).ok
+    with pytest.raises(cgt.CGTError, match="not an exact number"):
+        cgt.verify([Size(3)], sympy.Float(0.5) * n, reference=lambda p: 0)
+    with pytest.raises(cgt.CGTError, match="float"):
+        cgt.verify([Size(3)], lambda p: 1.5, reference=lambda p: 1)
+
+
+def test_a_fast_path_raising_a_library_error_is_a_counterexample():
+    from fractions import Fraction
+
+    result = cgt.verify(map(Take23, range(6)), lambda p: int(cgt.Game(Fraction(p.n, 2))))
+    assert not result.ok and result.counterexample == Take23(1)
+    assert result.fast_path_raised
+
+
+def test_missing_variables_are_a_clear_error():
+    with pytest.raises(cgt.CGTError, match="needs m"):
+        cgt.verify(
+            [Size(3)], sympy.Symbol("m"), reference=lambda p: 0, variables=lambda p: {"n": p.n}
+        )
+
+
+def test_expectation_must_be_holds_or_refuted():
+    with pytest.raises(ValueError, match="expect"):
+        cgt.Claim(
+            game="g",
+            claim="c",
+            source="s",
+            family=lambda size: [],
+            quick=1,
+            full=1,
+            fast=lambda p: 0,
+            expect="hold",
+        )
+
+
+def test_a_crash_is_not_a_refutation():
+    crashing = cgt.Claim(
+        game="g",
+        claim="c",
+        source="s",
+        family=lambda size: map(Take23, range(size)),
+        quick=10,
+        full=10,
+        fast=lambda p: p.m % 3,
+        expect="refuted",
+    )
+    assert crashing.run(quick=True).status == "FAST PATH RAISED"
+    assert not crashing.run(quick=True).as_registered
