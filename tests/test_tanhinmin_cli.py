@@ -81,3 +81,11 @@ def test_refuted_claims_show_their_smallest_counterexamples():
     run = algorithm_1.run(quick=True)
     assert run.status == "refuted"
     assert run.result.counterexample.args() == ((2, 3), (1,), 0, 0, 0)
+
+
+def test_hands_on_different_scales_are_refused(capsys):
+    # '7S 3S' are strengths 5 and 1, '6 4' are 6 and 4: mixing them solves the wrong game.
+    assert main(["tanhinmin", "7S 3S", "6 4"]) == 2
+    assert "one hand is written as strengths and the other as cards" in capsys.readouterr().err
+    assert main(["tanhinmin", "7S 3S", "6H 4H", "--json"]) == 0
+    assert '"other": [\n    2,\n    4\n  ]' in capsys.readouterr().out

@@ -48,10 +48,19 @@ def _command_nim(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_UPTO = 10**6
+"""The most values the command prints (the API has no such bound)."""
+
+MAX_CLOSED_FORM_PERIOD = 64
+"""Longer periods make a Piecewise with one branch per residue: too long to print or build."""
+
+
 def _sequence_report(game: HeapGame, upto: int, rules: dict[str, Any], as_json: bool) -> int:
     values = game.sequence(upto)
     found = game.periodicity
-    form = None if found is None else str(game.closed_form())
+    form = None
+    if found is not None and found.period <= MAX_CLOSED_FORM_PERIOD:
+        form = str(game.closed_form())
     if as_json:
         report = {
             **rules,
@@ -69,7 +78,13 @@ def _sequence_report(game: HeapGame, upto: int, rules: dict[str, Any], as_json: 
     print(game.describe_periodicity())
     if found is not None:
         print(f"preperiod {found.preperiod}, period {found.period}")
-        print(f"closed form: g(n) = {form}")
+        if form is None:
+            print(
+                f"closed form: not shown for a period above {MAX_CLOSED_FORM_PERIOD} "
+                "(closed_form() in Python builds it)"
+            )
+        else:
+            print(f"closed form: g(n) = {form}")
     return 0
 
 
@@ -102,6 +117,15 @@ def _positive(text: str) -> int:
     return value
 
 
+def _upto(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_UPTO:
+        raise argparse.ArgumentTypeError(
+            f"--upto is at most {MAX_UPTO:,} on the command line, got {value:,}"
+        )
+    return value
+
+
 def _heap(text: str) -> int:
     try:
         value = int(text)
@@ -123,7 +147,7 @@ def add_commands(subparsers: Any) -> None:
         "subtraction", help="subtraction game: sequence, certified period, closed form"
     )
     sub.add_argument("moves", metavar="SET", help="the subtraction set, e.g. 2,3")
-    sub.add_argument("--upto", type=_positive, default=30, help="values to show (default 30)")
+    sub.add_argument("--upto", type=_upto, default=30, help="values to show (default 30)")
     sub.add_argument("--json", action="store_true", help="machine-readable output")
     sub.set_defaults(handler=_command_subtraction)
 
@@ -131,7 +155,7 @@ def add_commands(subparsers: Any) -> None:
         "octal", help="octal game: sequence, certified period (octal periodicity theorem)"
     )
     oct_.add_argument("code", metavar="CODE", help="octal code, e.g. 0.77 (Kayles)")
-    oct_.add_argument("--upto", type=_positive, default=100, help="values to show (default 100)")
+    oct_.add_argument("--upto", type=_upto, default=100, help="values to show (default 100)")
     oct_.add_argument(
         "--search-bound",
         type=_positive,

@@ -42,6 +42,31 @@ def parse_hand(text: str) -> tuple[int, ...]:
         return hand_from_cards(tokens)
 
 
+def _is_numeric(text: str) -> bool:
+    tokens = text.replace(",", " ").split()
+    return all(token.lstrip("+-").isdigit() for token in tokens)
+
+
+def parse_hands(mover: str, other: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Both hands, on one scale: both as strengths or both as real cards.
+
+    >>> parse_hands("1 3 5", "2 4"), parse_hands("3S 5H", "4D")
+    (((1, 3, 5), (2, 4)), ((1, 3), (2,)))
+    >>> parse_hands("7S 3S", "6 4")
+    Traceback (most recent call last):
+    ...
+    games.tanhinmin.hands.InvalidPositionError: one hand is written as strengths and the other ...
+    """
+    hands = parse_hand(mover), parse_hand(other)
+    texts = [t for t in (mover, other) if t.replace(",", " ").split()]
+    if len({_is_numeric(t) for t in texts}) > 1:
+        raise InvalidPositionError(
+            f"one hand is written as strengths and the other as cards ({mover!r} and {other!r}):"
+            " the scales differ (card 3 is strength 1), so write both hands the same way"
+        )
+    return hands
+
+
 def _condition(text: str) -> tuple[int, int]:
     parts = text.replace(" ", "").split(",")
     if len(parts) != 2:
@@ -124,7 +149,8 @@ def _print(result: dict[str, Any]) -> None:
 
 def _handler(args: argparse.Namespace) -> int:
     c0, c1 = _condition(args.condition)
-    s = Position(parse_hand(args.mover), parse_hand(args.other), args.field, c0, c1)
+    mover, other = parse_hands(args.mover, args.other)
+    s = Position(mover, other, args.field, c0, c1)
     result = report(s, all_conditions=args.all_conditions, value=args.value, exact=args.exact)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))

@@ -99,3 +99,13 @@ def test_every_bad_input_error_is_a_cgt_error():
     for attempt in attempts:
         with pytest.raises(cgt.CGTError):
             attempt()
+
+
+def test_cli_bounds_upto_and_long_closed_forms(capsys):
+    with pytest.raises(SystemExit):
+        main(["octal", "0.77", "--upto", str(10**11)])
+    assert "--upto is at most 1,000,000" in capsys.readouterr().err
+    assert main(["subtraction", "100", "--upto", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "preperiod 0, period 200" in out
+    assert "closed form: not shown for a period above 64" in out
