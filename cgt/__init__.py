@@ -18,9 +18,11 @@ True
 from cgt.atomic import NotAllSmallError, atomic_weight, is_all_small
 from cgt.errors import (
     CGTError,
+    InvalidArgumentError,
     LoopyGameError,
     NotAPositionError,
     UnhashablePositionError,
+    WrongTypeError,
 )
 from cgt.game import DOWN, STAR, UP, ZERO, Game, GameValueError, miny, switch, tiny, up
 from cgt.impartial import grundy, is_p_position
@@ -67,6 +69,7 @@ __all__ = [
     "GameDefinition",
     "GameValueError",
     "ImpartialPosition",
+    "InvalidArgumentError",
     "LoopyGameError",
     "Nimber",
     "NotAPositionError",
@@ -80,6 +83,7 @@ __all__ = [
     "Thermograph",
     "UnhashablePositionError",
     "VerificationResult",
+    "WrongTypeError",
     "atomic_weight",
     "cache_info",
     "claims",

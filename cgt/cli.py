@@ -179,6 +179,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CGTError as error:
         print(f"cgt {args.command}: {error}", file=sys.stderr)
         return 2
+    except OSError as error:  # a file that cannot be written or read
+        print(f"cgt {args.command}: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

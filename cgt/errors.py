@@ -63,3 +63,11 @@ def _short_repr(obj: Any, limit: int = 80) -> str:
     except Exception:  # a broken __repr__ must not hide the real error
         text = f"<{type(obj).__name__} object>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class InvalidArgumentError(CGTError, ValueError):
+    """An argument has the right type but a value the operation does not accept."""
+
+
+class WrongTypeError(CGTError, TypeError):
+    """An argument is of a type the operation does not accept."""

@@ -40,7 +40,7 @@ from cgt._nus import (
     dyadic_to_fraction,
     normalize,
 )
-from cgt.errors import CGTError
+from cgt.errors import CGTError, InvalidArgumentError, WrongTypeError
 from cgt.nimber import Nimber
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ class Game:
     ) -> Game:
         if left is not None or right is not None:
             if value is not None:
-                raise TypeError("Game() takes a value or left=/right= options, not both")
+                raise WrongTypeError("Game() takes a value or left=/right= options, not both")
             return _make_from_options(_games(left or (), "left"), _games(right or (), "right"))
         if value is None:
             return ZERO
@@ -311,7 +311,7 @@ class Game:
             return format_game(self, ascii=True)
         if spec == "u":
             return format_game(self, unicode=True)
-        raise ValueError(
+        raise InvalidArgumentError(
             f"unknown format {spec!r} for a Game: use '', 'a' (ASCII) or 'u' (unicode)"
         )
 
@@ -425,7 +425,7 @@ def _convert(value: GameLike) -> Game:
     if value.__class__ is Game:
         return value
     if isinstance(value, bool):
-        raise TypeError(f"cannot make a game of the bool {value!r}; use 0 or 1")
+        raise WrongTypeError(f"cannot make a game of the bool {value!r}; use 0 or 1")
     if isinstance(value, int):
         return core.from_nus((value, 0, 0, 0))
     if isinstance(value, Fraction):
@@ -443,14 +443,14 @@ def _convert(value: GameLike) -> Game:
 
         return parse(value)
     if isinstance(value, float):
-        raise TypeError(
+        raise WrongTypeError(
             f"floats are not exact; write {value!r} as a Fraction or a string such as '3/4'"
         )
     if hasattr(value, "left_options") or hasattr(value, "options"):
-        raise TypeError(
+        raise WrongTypeError(
             f"{value!r} is a position, not a value: use cgt.value(position) to get its Game"
         )
-    raise TypeError(
+    raise WrongTypeError(
         f"cannot make a game of {value!r} (type {type(value).__name__}); expected a Game, int, "
         "dyadic Fraction, Nimber or notation string"
     )
@@ -474,12 +474,12 @@ def _operand(value: GameLike) -> Game:
         return value
     if isinstance(value, (int, Fraction, Nimber, str)):
         return _convert(value)
-    raise TypeError(f"cannot compare a Game with {value!r} (type {type(value).__name__})")
+    raise WrongTypeError(f"cannot compare a Game with {value!r} (type {type(value).__name__})")
 
 
 def _games(values: Iterable[GameLike], side: str) -> list[Game]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise TypeError(f"{side}= takes an iterable of games, got {values!r}")
+        raise WrongTypeError(f"{side}= takes an iterable of games, got {values!r}")
     return [_convert(v) for v in values]
 
 
@@ -605,7 +605,7 @@ def up(n: int) -> Game:
     (Game('^3'), Game('vv'))
     """
     if not isinstance(n, int) or isinstance(n, bool):
-        raise TypeError(f"up(n) takes an int, got {n!r}")
+        raise WrongTypeError(f"up(n) takes an int, got {n!r}")
     return core.from_nus((0, 0, n, 0))
 
 

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from cgt.errors import LoopyGameError, UnhashablePositionError
+from cgt.errors import InvalidArgumentError, LoopyGameError, UnhashablePositionError
 
 __all__ = ["Memo", "MemoInfo", "cache_info", "clear_caches", "evaluate", "set_cache_limit"]
 
@@ -89,7 +89,7 @@ def clear_caches() -> None:
 def set_cache_limit(limit: int | None) -> None:
     """Bound every memo table to ``limit`` entries (``None`` removes the bound)."""
     if limit is not None and (not isinstance(limit, int) or limit < 1):
-        raise ValueError(f"a cache limit is a positive int or None, got {limit!r}")
+        raise InvalidArgumentError(f"a cache limit is a positive int or None, got {limit!r}")
     for memo in Memo._all.values():
         memo.limit = limit
         if limit is not None and len(memo) > limit:

@@ -30,6 +30,8 @@ from typing import Any
 
 import attrs
 
+from cgt.errors import InvalidArgumentError, WrongTypeError
+
 __all__ = ["Nimber", "mex", "nim_inverse", "nim_multiply"]
 
 
@@ -42,9 +44,9 @@ def mex(values: Iterable[int]) -> int:
     seen = set(values)
     for value in seen:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(f"mex takes non-negative integers, got {value!r}")
+            raise WrongTypeError(f"mex takes non-negative integers, got {value!r}")
         if value < 0:
-            raise ValueError(f"mex takes non-negative integers, got {value}")
+            raise InvalidArgumentError(f"mex takes non-negative integers, got {value}")
     result = 0
     while result in seen:
         result += 1
@@ -105,7 +107,7 @@ def nim_multiply(a: int, b: int) -> int:
     if not _BYTE:
         _BYTE.extend(_build_byte_table())
     if a < 0 or b < 0:
-        raise ValueError(f"nimbers are non-negative, got {min(a, b)}")
+        raise InvalidArgumentError(f"nimbers are non-negative, got {min(a, b)}")
     bits = 8
     while a >> bits or b >> bits:
         bits <<= 1
@@ -148,9 +150,9 @@ class Nimber:
     @n.validator
     def _check(self, _attribute: Any, value: Any) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(f"a nimber is indexed by a non-negative int, got {value!r}")
+            raise WrongTypeError(f"a nimber is indexed by a non-negative int, got {value!r}")
         if value < 0:
-            raise ValueError(f"a nimber is indexed by a non-negative int, got {value}")
+            raise InvalidArgumentError(f"a nimber is indexed by a non-negative int, got {value}")
 
     def __int__(self) -> int:
         return self.n

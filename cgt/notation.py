@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from cgt import _canonical as core
 from cgt._deep import deep
 from cgt._nus import dyadic_to_fraction
-from cgt.errors import CGTError
+from cgt.errors import CGTError, WrongTypeError
 
 if TYPE_CHECKING:
     from cgt.game import Game
@@ -349,7 +349,7 @@ def parse(text: str) -> Game:
     (Game('3/4'), True, Game('vv*'))
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse() takes a string, got {text!r}")
+        raise WrongTypeError(f"parse() takes a string, got {text!r}")
     parser = _Parser(text)
     end = len(parser.tokens) - 1
     if end == 0:

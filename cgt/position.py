@@ -42,7 +42,7 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, runtime_checkable
 
-from cgt.errors import NotAPositionError, UnhashablePositionError, _short_repr
+from cgt.errors import NotAPositionError, UnhashablePositionError, WrongTypeError, _short_repr
 
 __all__ = [
     "GameDefinition",
@@ -164,11 +164,11 @@ class GameDefinition:
         self.__module__ = getattr(function, "__module__", __name__)
         parameters = list(inspect.signature(function).parameters.values())
         if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.KEYWORD_ONLY) for p in parameters):
-            raise TypeError(
+            raise WrongTypeError(
                 f"{self.name}: a game function takes plain positional parameters (the state)"
             )
         if not parameters:
-            raise TypeError(f"{self.name}: a game function takes the state as its parameters")
+            raise WrongTypeError(f"{self.name}: a game function takes the state as its parameters")
         self.parameters = tuple(p.name for p in parameters)
 
     def __repr__(self) -> str:
@@ -177,7 +177,7 @@ class GameDefinition:
 
     def __call__(self, *state: Any) -> FunctionPosition:
         if len(state) != len(self.parameters):
-            raise TypeError(
+            raise WrongTypeError(
                 f"{self.name} takes {len(self.parameters)} state argument(s) "
                 f"({', '.join(self.parameters)}), got {len(state)}"
             )

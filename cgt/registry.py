@@ -38,6 +38,7 @@ from typing import Any, Literal
 
 import attrs
 
+from cgt.errors import InvalidArgumentError, WrongTypeError
 from cgt.impartial import grundy
 from cgt.verify import VerificationResult, verify
 
@@ -150,9 +151,9 @@ def register_claim(claim: Claim | None = None, /, **fields: Any) -> Claim:
     if claim is None:
         claim = Claim(**fields)
     elif fields:
-        raise TypeError("pass a Claim or its fields, not both")
+        raise WrongTypeError("pass a Claim or its fields, not both")
     if any(c.game == claim.game and c.claim == claim.claim for c in _REGISTRY):
-        raise ValueError(f"claim {claim.claim!r} of {claim.game!r} is already registered")
+        raise InvalidArgumentError(f"claim {claim.claim!r} of {claim.game!r} is already registered")
     _REGISTRY.append(claim)
     return claim
 

@@ -33,7 +33,7 @@ from typing import Any
 
 import attrs
 
-from cgt.errors import CGTError, _short_repr
+from cgt.errors import CGTError, WrongTypeError, _short_repr
 from cgt.impartial import grundy
 
 __all__ = ["ClosedFormError", "VerificationResult", "compile_closed_form", "verify"]
@@ -234,7 +234,7 @@ def verify(
     after every 64 positions with the number checked so far.
     """
     if fast is None:
-        raise TypeError("verify needs a fast path: a callable or a sympy expression")
+        raise WrongTypeError("verify needs a fast path: a callable or a sympy expression")
     fast_path = _as_callable(fast, variables)
     same = equal if equal is not None else (lambda a, b: bool(a == b))
     timings = [0.0, 0.0]

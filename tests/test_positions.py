@@ -213,3 +213,27 @@ def test_xor_law_on_random_games(games):
     for component in components:
         xor ^= cgt.grundy(component)
     assert by_product == xor == cgt.grundy(cgt.Sum(*components))
+
+
+def test_bad_values_raise_library_errors():
+    """Every rejection of bad input is a cgt.CGTError (and still a TypeError/ValueError)."""
+    cases = [
+        (lambda: cgt.Nimber(-1), ValueError),
+        (lambda: cgt.Nimber(1.5), TypeError),
+        (lambda: cgt.mex([0, -1]), ValueError),
+        (lambda: cgt.Game(1.5), TypeError),
+        (lambda: cgt.Game(True), TypeError),
+        (lambda: cgt.parse(3), TypeError),
+        (lambda: cgt.set_cache_limit(0), ValueError),
+    ]
+    for make, kind in cases:
+        with pytest.raises(cgt.CGTError) as info:
+            make()
+        assert isinstance(info.value, kind)
+
+
+def test_cli_reports_an_unwritable_file(capsys):
+    from cgt.cli import main
+
+    assert main(["value", "{2|-1}", "--thermograph", "/nonexistent/dir/x.svg"]) == 2
+    assert "No such file or directory" in capsys.readouterr().err
