@@ -36,6 +36,9 @@ from games.sevens.notation import Player, SevensError, check_player, opponent, p
 
 __all__ = ["solve"]
 
+MAX_PASSES = 64
+"""The most passes `solve` accepts: its state space grows with the square of the passes."""
+
 # state = (suits, mover, passes left to L, passes left to R, almighty holder or "", phase)
 # phase 0: the almighty card's holder decides whether to play it before this turn;
 # phase 1: the player to move moves.
@@ -106,6 +109,11 @@ def solve(
         raise SevensError(f"passes must be an int, not {passes!r}")
     if passes < 0:
         raise SevensError(f"passes must be >= 0, not {passes}")
+    if passes > MAX_PASSES:
+        raise SevensError(
+            f"passes = {passes} is more than this exact solver handles ({MAX_PASSES}): its states "
+            "count the passes each player has left, so their number grows with passes**2"
+        )
     holder = "" if almighty is None else check_player(almighty, "almighty")
     root = _turn(_canonical(cards), mover, passes, passes, holder)
     return decide(root, _expand, _MEMO)

@@ -19,6 +19,9 @@ def test_passes():
     # 0R + 0L with Left first: sum 0, Right wins; passing cannot save Left
     for p in range(4):
         assert solve(["R", "L"], "L", passes=p) == "R"
+    assert solve(["LR"], "L", passes=64) == "R"
+    with pytest.raises(SevensError, match="more than this exact solver handles"):
+        solve(["LR"], "L", passes=10**9)
 
 
 def test_almighty_card_needs_no_turn():
