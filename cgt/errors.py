@@ -43,11 +43,12 @@ class LoopyGameError(CGTError, ValueError):
 class UnhashablePositionError(CGTError, TypeError):
     """A position (or an option of one) cannot be hashed, so it cannot be memoized."""
 
-    def __init__(self, position: Any, parent: Any = None) -> None:
+    def __init__(self, position: Any, parent: Any = None, kind: str | None = None) -> None:
         self.position = position
         where = "" if parent is None else f" (an option of {_short_repr(parent)})"
+        what = kind if kind is not None else f"of type {type(position).__name__}"
         super().__init__(
-            f"position {_short_repr(position)}{where} of type {type(position).__name__} is not "
+            f"position {_short_repr(position)}{where} {what} is not "
             "hashable; positions must be hashable (use tuples or frozensets, not lists or sets)"
         )
 

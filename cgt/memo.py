@@ -87,7 +87,12 @@ def clear_caches() -> None:
 
 
 def set_cache_limit(limit: int | None) -> None:
-    """Bound every memo table to ``limit`` entries (``None`` removes the bound)."""
+    """Bound every memo table to ``limit`` entries (``None`` removes the bound).
+
+    A bound far below the number of positions a game reaches trades memory for time: values
+    dropped from the table are computed again when they are needed again, which can take
+    exponentially long on games whose positions share many subpositions.
+    """
     if limit is not None and (not isinstance(limit, int) or limit < 1):
         raise InvalidArgumentError(f"a cache limit is a positive int or None, got {limit!r}")
     for memo in Memo._all.values():

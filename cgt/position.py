@@ -219,7 +219,10 @@ class FunctionPosition(Position):
         try:
             self._hash = hash((id(definition), args))
         except TypeError:
-            raise UnhashablePositionError(_Pending(definition, args)) from None
+            types = ", ".join(type(arg).__name__ for arg in args)
+            raise UnhashablePositionError(
+                _Pending(definition, args), kind=f"with a state of type(s) {types}"
+            ) from None
 
     def __eq__(self, other: object) -> bool:
         return (
