@@ -32,6 +32,7 @@ build on `left_of`, `right_of`, `le`, `add`, `neg`, `make` and `from_nus`.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cgt._nus import (
@@ -296,12 +297,25 @@ def _temporary(left: list[Game], right: list[Game]) -> Game:
 
 def _bypass(left: list[Game], right: list[Game]) -> tuple[list[Game], list[Game], bool]:
     """Bypass every reversible option once; report whether anything changed."""
+    return bypass_reversible(left, right, le, _temporary(left, right))
+
+
+def bypass_reversible(
+    left: list[Game],
+    right: list[Game],
+    at_most: Callable[[Game, Game], bool],
+    here: Game,
+) -> tuple[list[Game], list[Game], bool]:
+    """Bypass, once, every option reversible in the order ``at_most`` about ``here`` (the game
+    ``{left | right}``, or one equal to it in that order): a left option ``A`` with some
+    ``A^R`` at most ``here`` is replaced by the left options of that ``A^R``; dually for Right.
+    Returns the new options and whether anything changed.  `cgt.reduction` calls it with the
+    order modulo infinitesimals."""
     changed = False
-    here = _temporary(left, right)
     new_left: list[Game] = []
     for a in left:
         for ar in right_of(a):
-            if le(ar, here):
+            if at_most(ar, here):
                 new_left.extend(left_of(ar))
                 changed = True
                 break
@@ -310,7 +324,7 @@ def _bypass(left: list[Game], right: list[Game]) -> tuple[list[Game], list[Game]
     new_right: list[Game] = []
     for b in right:
         for bl in left_of(b):
-            if le(here, bl):
+            if at_most(here, bl):
                 new_right.extend(right_of(bl))
                 changed = True
                 break

@@ -89,25 +89,7 @@ def _undominated(games: list[Game], upper: bool) -> list[Game]:
 def _bypass(g: Game, left: list[Game], right: list[Game]) -> tuple[list[Game], list[Game], bool]:
     """Bypass Inf-reversible options once.  ``g`` is infinitesimally close to ``{left|right}``,
     which is all the test ``A^R ≤ G (mod Inf)`` needs."""
-    changed = False
-    new_left: list[Game] = []
-    for a in left:
-        for ar in core.right_of(a):
-            if _at_most_mod_inf(ar, g):
-                new_left.extend(core.left_of(ar))
-                changed = True
-                break
-        else:
-            new_left.append(a)
-    new_right: list[Game] = []
-    for b in right:
-        for bl in core.left_of(b):
-            if _at_most_mod_inf(g, bl):
-                new_right.extend(core.right_of(bl))
-                changed = True
-                break
-        else:
-            new_right.append(b)
+    new_left, new_right, changed = core.bypass_reversible(left, right, _at_most_mod_inf, g)
     return _distinct(new_left), _distinct(new_right), changed
 
 
