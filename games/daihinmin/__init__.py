@@ -1,0 +1,1 @@
+"""Daihinmin under the UECda rules."""
