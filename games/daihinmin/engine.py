@@ -40,7 +40,7 @@ import attrs
 
 import cgt
 from games.daihinmin.cards import JOKER, REAL_CARDS, format_cards, parse_cards
-from games.daihinmin.melds import PASS, Kind, Meld
+from games.daihinmin.melds import PASS, Illegal, Kind, Meld
 from games.daihinmin.moves import legal_melds
 
 __all__ = [
@@ -90,9 +90,11 @@ class MoveResult:
     """What one submission did."""
 
     player: int
+    #: the meld as the others see it: the play if accepted, else the pass
     meld: Meld
     accepted: bool
-    #: why the play was refused (``None`` when accepted or a plain pass)
+    #: why the play was refused (``None`` when accepted or a plain pass); only the mover
+    #: learns this on a real server (from the ack)
     reason: str | None
     #: the field after the move, before any clearing (what the field table shows)
     field: Meld | None
@@ -279,17 +281,21 @@ class GameState:
         return pts
 
     # --- play -------------------------------------------------------------------------
-    def submit(self, meld: Meld, *, strict: bool = False) -> MoveResult:
-        """Play ``meld`` for the player to move, as the server does (an illegal play counts as
-        a pass; with ``strict`` it raises `IllegalMoveError` instead)."""
+    def submit(self, meld: Meld | Illegal, *, strict: bool = False) -> MoveResult:
+        """Play ``meld`` for the player to move, as the server does (an illegal play, or an
+        `Illegal` submission, counts as a pass; with ``strict`` it raises `IllegalMoveError`
+        instead)."""
         if self.over:
             raise GameOverError("the game is over")
         p = self.turn
-        reason = (
-            rejection(self.hands[p], meld, self.field, self.revolution, self.lock, self.rules)
-            if isinstance(meld, Meld)
-            else f"not a Meld: {meld!r}"
-        )
+        if isinstance(meld, Meld):
+            reason = rejection(
+                self.hands[p], meld, self.field, self.revolution, self.lock, self.rules
+            )
+        elif isinstance(meld, Illegal):
+            reason = meld.reason
+        else:
+            reason = f"not a Meld: {meld!r}"
         if reason is not None and strict:
             raise IllegalMoveError(f"player {p}: {meld}: {reason}")
         flash = False

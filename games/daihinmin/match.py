@@ -39,7 +39,7 @@ import attrs
 
 from games.daihinmin.cards import JOKER, REAL_CARDS
 from games.daihinmin.engine import POINTS, GameState, MoveResult, Rules
-from games.daihinmin.melds import PASS, Meld
+from games.daihinmin.melds import PASS, Illegal, Meld
 from games.daihinmin.observation import Deal, Observation
 from games.daihinmin.players.base import Player, strongest_cards
 
@@ -199,8 +199,8 @@ class Match:
     ) -> MatchResult:
         """Play ``games`` more games; returns their totals."""
         result = MatchResult([getattr(p, "name", type(p).__name__) for p in self.players])
-        for _ in range(games):
-            record = self.play_game()
+        for index in range(games):
+            record = self.play_game(final=index == games - 1)
             result.add(record)
             if progress is not None:
                 progress(1)
@@ -209,7 +209,8 @@ class Match:
         return result
 
     # --- one game ---------------------------------------------------------------------
-    def play_game(self) -> GameRecord:
+    def play_game(self, final: bool = False) -> GameRecord:
+        """Play the next game (``final``: tell the players it is the last of the run)."""
         self.game += 1
         n = self.game
         rules = self.rules
@@ -274,8 +275,11 @@ class Match:
         rejected = [0] * 5
         turns = 0
         players = self.players
+        watchers = [(q, w.on_turn) for q, w in enumerate(players) if hasattr(w, "on_turn")]
         while not state.over:
             p = state.turn
+            for q, on_turn in watchers:
+                self._call(q, "on_turn", on_turn, Observation.of(state, q, ranks=ranks, game=n))
             obs = Observation(
                 p,
                 state.hands[p],
@@ -290,15 +294,16 @@ class Match:
                 state.played,
                 state.last_player,
                 n,
+                p,
             )
             meld = self._call(p, "play", players[p].play, obs)
-            if not isinstance(meld, Meld):
+            if not isinstance(meld, (Meld, Illegal)):
                 if meld is not _FAULT:
                     self.faults.append(Fault(n, p, "play", f"returned {meld!r}, not a Meld"))
                 meld = PASS
             result = state.submit(meld, strict=self.strict)
             turns += 1
-            if result.reason is not None and meld.kind != 0:
+            if result.reason is not None and meld is not PASS:
                 rejected[p] += 1
             if self.record_moves:
                 moves.append(result)
@@ -309,7 +314,7 @@ class Match:
         for place, p in enumerate(ranking):
             points[p] = POINTS[place]
         for p, player in enumerate(players):
-            self._call(p, "end_game", player.end_game, list(ranking))
+            self._call(p, "end_game", player.end_game, list(ranking), final)
         self.ranking = ranking
         return GameRecord(
             n,

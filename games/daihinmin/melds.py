@@ -45,6 +45,7 @@ from games.daihinmin.cards import (
 __all__ = [
     "EIGHT",
     "PASS",
+    "Illegal",
     "Kind",
     "Meld",
     "MeldError",
@@ -377,3 +378,28 @@ def beats(field: Meld, meld: Meld, revolution: bool) -> bool:
 
 
 PASS = Meld._trusted(0, -1, 0, 0, 0, Kind.PASS)
+
+
+class Illegal:
+    """A submission that is no meld at all (junk in a protocol table, cards that form no
+    meld): the server refuses it, which counts as a pass.  ``cards`` is what it tried to take
+    from the hand, for the record."""
+
+    __slots__ = ("cards", "reason")
+    kind = Kind.PASS
+
+    def __init__(self, reason: str, cards: int = 0) -> None:
+        self.reason = reason
+        self.cards = cards
+
+    def __repr__(self) -> str:
+        return f"Illegal({self.reason!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Illegal) and (self.reason, self.cards) == (
+            other.reason,
+            other.cards,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.reason, self.cards))

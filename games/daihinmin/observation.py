@@ -67,6 +67,8 @@ class Observation:
     #: who made the field (or who leads)
     last_player: int
     game: int = 0
+    #: the player whose turn it is (this player, except in ``on_turn`` hand tables)
+    turn: int = -1
 
     @classmethod
     def of(
@@ -90,6 +92,7 @@ class Observation:
             state.played,
             state.last_player,
             game,
+            state.turn,
         )
 
     @property

@@ -30,7 +30,7 @@ from games.daihinmin.cards import JOKER, REAL_CARDS
 
 if TYPE_CHECKING:
     from games.daihinmin.engine import MoveResult
-    from games.daihinmin.melds import Meld
+    from games.daihinmin.melds import Illegal, Meld
     from games.daihinmin.observation import Deal, Observation
 
 __all__ = ["Player", "RandomPlayer", "strongest_cards", "weakest_cards"]
@@ -51,15 +51,18 @@ class Player:
         strongest ones instead, as the real server does."""
         return weakest_cards(deal.hand, deal.give)
 
-    def play(self, obs: Observation) -> Meld:
+    def play(self, obs: Observation) -> Meld | Illegal:
         """The meld to submit (`~games.daihinmin.melds.PASS` to pass)."""
         raise NotImplementedError
 
     def observe(self, result: MoveResult) -> None:
         """Every move of the game (this player's included), as the field table shows it."""
 
-    def end_game(self, ranking: list[int]) -> None:
-        """The finishing order of the game that ended."""
+    def end_game(self, ranking: list[int], final: bool = False) -> None:
+        """The finishing order of the game that ended (``final``: the last game of the run)."""
+
+    # Optional: ``on_turn(obs)``, if a player defines it, receives its own hand table at every
+    # turn of every player (as the server sends them to all five); network adapters use it.
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
