@@ -139,7 +139,8 @@ class Meld:
     @classmethod
     def parse(cls, text: str) -> Meld:
         """A meld from card names: ``"5S 6S 7S"``, ``"7H 7S JK"``, ``"5S JK(6S) 7S"``,
-        ``"JK"``, ``"pass"``.
+        ``"JK"``, ``"pass"``.  A joker below the 3 or above the 2 of a sequence is written
+        ``JK(S<3)`` / ``JK(S>2)`` (suit, then the side).
 
         A joker without ``(card)`` stands where it must: in a group the first missing suit
         (row 4 beside four cards); in a sequence the gap, else just above the top card (or just
@@ -155,7 +156,12 @@ class Meld:
             if upper.startswith("JK(") and upper.endswith(")"):
                 if stand_in is not None:
                     raise MeldError(f"two jokers in {text!r}")
-                stand_in = parse_cards([upper[3:-1]])
+                inner = upper[3:-1]
+                if len(inner) == 3 and inner[0] in SUIT_NAMES and inner[1:] in ("<3", ">2"):
+                    col = 0 if inner[1:] == "<3" else 14
+                    stand_in = 1 << (4 * col + SUIT_NAMES.index(inner[0]))
+                else:
+                    stand_in = parse_cards([inner])
                 if stand_in == JOKER:
                     raise CardError(f"the joker cannot stand for itself in {text!r}")
                 names.append("JK")
@@ -169,6 +175,8 @@ class Meld:
             return cls(real)
         if stand_in:
             index = stand_in.bit_length() - 1
+            if real & stand_in:
+                raise MeldError(f"the joker stands for {format_card(stand_in)}, also played")
             return cls(real, joker_cell(index & 3, index >> 2))
         return cls(real, _place_joker(real, text))
 
@@ -250,8 +258,9 @@ class Meld:
 
 
 def _cell_name(row: int, col: int) -> str:
-    rank = RANK_NAMES[col] or ("below 3" if col == 0 else "above 2")
-    return rank + SUIT_NAMES[row] if RANK_NAMES[col] else f"{SUIT_NAMES[row]} {rank}"
+    if RANK_NAMES[col]:
+        return RANK_NAMES[col] + SUIT_NAMES[row]
+    return SUIT_NAMES[row] + ("<3" if col == 0 else ">2")
 
 
 def _describe(cards: int, joker: int) -> str:
