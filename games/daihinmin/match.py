@@ -276,7 +276,14 @@ class Match:
         turns = 0
         players = self.players
         watchers = [(q, w.on_turn) for q, w in enumerate(players) if hasattr(w, "on_turn")]
-        while not state.over:
+        # only players that override `observe` are told of every move
+        observers = [
+            (q, w.observe)
+            for q, w in enumerate(players)
+            if getattr(type(w), "observe", None) is not Player.observe
+        ]
+        hands = state.hands
+        while len(state.finished) < 4:
             p = state.turn
             for q, on_turn in watchers:
                 self._call(q, "on_turn", on_turn, Observation.of(state, q, ranks=ranks, game=n))
@@ -286,7 +293,7 @@ class Match:
                 state.field,
                 state.revolution,
                 state.lock,
-                tuple(h.bit_count() for h in state.hands),
+                tuple(map(int.bit_count, hands)),
                 seats,
                 ranks,
                 state.passed,
@@ -307,8 +314,8 @@ class Match:
                 rejected[p] += 1
             if self.record_moves:
                 moves.append(result)
-            for q, player in enumerate(players):
-                self._call(q, "observe", player.observe, result)
+            for q, observe in observers:
+                self._call(q, "observe", observe, result)
         ranking = tuple(state.ranking())
         points = [0] * 5
         for place, p in enumerate(ranking):

@@ -70,6 +70,9 @@ class Kind(IntEnum):
     JOKER = 4
 
 
+_KINDS = tuple(Kind)
+
+
 class MeldError(cgt.CGTError, ValueError):
     """A set of cards that the server would not accept as one meld."""
 
@@ -77,6 +80,9 @@ class MeldError(cgt.CGTError, ValueError):
 def joker_cell(row: int, column: int) -> int:
     """The cell number ``row * 15 + column`` of the table."""
     return row * 15 + column
+
+
+_SHARED: dict[int, Meld] = {}
 
 
 class Meld:
@@ -107,14 +113,19 @@ class Meld:
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "size", size)
         object.__setattr__(self, "suits", suits)
-        object.__setattr__(self, "kind", Kind(kind))
+        object.__setattr__(self, "kind", _KINDS[kind])
         object.__setattr__(self, "_hash", hash((cards, joker)))
 
     @classmethod
     def _trusted(cls, cards: int, joker: int, rank: int, size: int, suits: int, kind: int) -> Meld:
-        """A meld whose status the caller has computed (move generation); not checked."""
-        meld = object.__new__(cls)
-        meld._set(cards, joker, rank, size, suits, kind)
+        """A meld whose status the caller has computed (move generation); not checked.  Melds
+        are shared: the same cards and joker cell give the same object."""
+        key = (cards << 7) | (joker + 1)
+        meld = _SHARED.get(key)
+        if meld is None:
+            meld = object.__new__(cls)
+            meld._set(cards, joker, rank, size, suits, kind)
+            _SHARED[key] = meld
         return meld
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -18,7 +18,7 @@ move here too.
 
 from __future__ import annotations
 
-from games.daihinmin.cards import JOKER
+from games.daihinmin.cards import JOKER, REAL_CARDS
 from games.daihinmin.melds import PASS, Kind, Meld
 
 __all__ = ["all_melds", "groups", "legal_melds", "sequences", "singles"]
@@ -31,14 +31,28 @@ _POPCOUNT = [bin(i).count("1") for i in range(32)]
 _SUBSETS = [[s for s in range(1, 16) if s & n == s] for n in range(16)]
 
 
+_SINGLE = [
+    Meld._trusted(1 << i, -1, i >> 2, 1, 1 << (i & 3), Kind.SINGLE) if 4 <= i < 56 else None
+    for i in range(56)
+]
+#: bits of the columns above column c: ``_ABOVE[c]``; below: ``_BELOW[c]``
+_ABOVE = [REAL_CARDS & ~((1 << (4 * c + 4)) - 1) for c in range(15)]
+_BELOW = [REAL_CARDS & ((1 << (4 * c)) - 1) for c in range(15)]
+_SUIT = [sum(1 << (4 * c + r) for c in range(15)) for r in range(4)]
+
+
+def _suit_mask(suits: int) -> int:
+    return sum(_SUIT[r] for r in range(4) if suits >> r & 1)
+
+
 def singles(hand: int) -> list[Meld]:
     """Every single of the hand (the lone joker included), weakest first."""
+    single = _SINGLE
     out = []
-    real = hand & ~JOKER
+    real = hand & REAL_CARDS
     while real:
         low = real & -real
-        index = low.bit_length() - 1
-        out.append(Meld._trusted(low, -1, index >> 2, 1, 1 << (index & 3), Kind.SINGLE))
+        out.append(single[low.bit_length() - 1])
         real ^= low
     if hand & JOKER:
         out.append(_LONE_JOKER)
@@ -151,8 +165,18 @@ def legal_melds(
             out.append(_SPADE_3_MELD)
         return out
     size = field.size
-    if kind == Kind.SINGLE:
-        candidates = singles(hand)
+    if kind == Kind.SINGLE:  # the fast path: filter the hand's bits first
+        real = hand & (_BELOW[field.rank] if revolution else _ABOVE[field.rank])
+        if lock:
+            real &= _suit_mask(field.suits)
+        single = _SINGLE
+        while real:
+            low = real & -real
+            out.append(single[low.bit_length() - 1])
+            real ^= low
+        if hand & JOKER:
+            out.append(_LONE_JOKER)
+        return out
     elif kind == Kind.GROUP:
         candidates = groups(hand, size)
     elif sequences_allowed:
