@@ -1,0 +1,114 @@
+"""Players of Daihinmin, and a registry of them by name (what ``cgt daihinmin`` accepts).
+
+`make_player` builds a player from a name in `PLAYER_NAMES` or from ``module.path:Class`` (any
+class whose instances have ``play(obs)``; it is called with ``seed=`` if it takes one, else with
+no argument).  Players whose module is written separately (``default``, ``kou2`` and its
+variants) are imported only when asked for, so this package imports cheaply.
+
+>>> from games.daihinmin.players import make_player, PLAYER_NAMES
+>>> make_player("random", seed=1)
+<RandomPlayer 'random'>
+>>> "default" in PLAYER_NAMES and "kou2" in PLAYER_NAMES
+True
+>>> make_player("nobody")
+Traceback (most recent call last):
+...
+games.daihinmin.players.UnknownPlayerError: unknown player 'nobody': use one of random, default, ...
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from typing import Any
+
+import cgt
+from games.daihinmin.players.base import Player, RandomPlayer, strongest_cards, weakest_cards
+
+__all__ = [
+    "KOU2_VARIANTS",
+    "PLAYER_NAMES",
+    "Player",
+    "RandomPlayer",
+    "UnknownPlayerError",
+    "make_player",
+    "strongest_cards",
+    "weakest_cards",
+]
+
+#: variants of the kou2 player (``Kou2Player(variant=name)``)
+KOU2_VARIANTS = (
+    "w75",
+    "w95",
+    "w100",
+    "weak",
+    "single",
+    "rev-",
+    "rev+",
+    "lock-",
+    "lock+",
+    "use2",
+    "useA",
+    "useA+2",
+)
+#: the names `make_player` knows (besides ``module.path:Class``)
+PLAYER_NAMES = ("random", "default", "kou2", *KOU2_VARIANTS)
+
+_DEFAULT = "games.daihinmin.players.default:DefaultPlayer"
+_KOU2 = "games.daihinmin.players.kou2:Kou2Player"
+
+
+class UnknownPlayerError(cgt.CGTError, ValueError):
+    """A player name that is not registered, or whose module or class cannot be loaded."""
+
+
+def make_player(spec: str, seed: int | str | None = None) -> Player:
+    """A new player from its name (``"random"``, ``"default"``, ``"kou2"``, ``"w75"``, ...)
+    or from ``"module.path:Class"``; ``seed`` goes to players that take one."""
+    if not isinstance(spec, str):
+        raise UnknownPlayerError(f"a player is named by a string, not {type(spec).__name__}")
+    name = spec.strip()
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "default":
+        return _build(_load(_DEFAULT, name), seed)
+    if name == "kou2":
+        return _build(_load(_KOU2, name), seed)
+    if name in KOU2_VARIANTS:
+        return _build(_load(_KOU2, name), seed, variant=name)
+    if ":" in name:
+        return _build(_load(name, name), seed)
+    known = ", ".join(PLAYER_NAMES)
+    raise UnknownPlayerError(f"unknown player {spec!r}: use one of {known}, or module.path:Class")
+
+
+def _load(target: str, name: str) -> Any:
+    module_name, _, class_name = target.partition(":")
+    if not module_name or not class_name:
+        raise UnknownPlayerError(f"player {name!r}: write a class as module.path:Class")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise UnknownPlayerError(
+            f"player {name!r}: cannot import module {module_name!r} ({error})"
+        ) from None
+    factory = getattr(module, class_name, None)
+    if factory is None or not callable(factory):
+        raise UnknownPlayerError(f"player {name!r}: module {module_name!r} has no {class_name!r}")
+    return factory
+
+
+def _build(factory: Any, seed: int | str | None, **kwargs: Any) -> Player:
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        parameters = {}  # type: ignore[assignment]
+    if "seed" in parameters or any(p.kind == p.VAR_KEYWORD for p in parameters.values()):
+        kwargs["seed"] = seed
+    try:
+        player = factory(**kwargs)
+    except TypeError as error:
+        raise UnknownPlayerError(f"cannot build player {factory!r}: {error}") from None
+    if not callable(getattr(player, "play", None)):
+        raise UnknownPlayerError(f"{factory!r} makes objects without a play(obs) method")
+    return player

@@ -1,0 +1,261 @@
+"""The ``cgt daihinmin`` commands: play games in-process, run a UECda server, join one.
+
+::
+
+    cgt daihinmin play --games 1000 --players default,default,random,default,default --seed 1
+    cgt daihinmin play --games 100 --players random --json        # one name: all five seats
+    cgt daihinmin server --port 42485 --games 100 --log-dir logs
+    cgt daihinmin client --host 127.0.0.1 --port 42485 --name me --player default
+
+``play`` prints the standings: points, mean per game with a 95% confidence interval, how often
+each player finished 1st to 5th, and the faults of players that raised, timed out or returned
+junk (``--strict`` stops at the first illegal play instead).  ``--json`` prints the same as
+one JSON object (`games.daihinmin.stats.summarize`).  A progress bar goes to stderr when it is
+a terminal.
+
+>>> from cgt.cli import main
+>>> main(["daihinmin", "play", "--games", "3", "--players", "random", "--seed", "1"])
+3 games; points 5 4 3 2 1 for places 1st to 5th
+player  name    points ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+import time
+from typing import Any, TextIO
+
+import cgt
+
+__all__ = ["add_commands", "parse_players", "parse_seed"]
+
+#: refresh the progress bar at most this often (seconds)
+PROGRESS_INTERVAL = 0.1
+
+
+class CommandError(cgt.CGTError, ValueError):
+    """Bad arguments to a ``cgt daihinmin`` command."""
+
+
+def parse_players(text: str) -> list[str]:
+    """Five player names from ``"a,b,c,d,e"``; one name alone fills the five seats.
+
+    >>> parse_players("default, random,default,default,default")
+    ['default', 'random', 'default', 'default', 'default']
+    >>> parse_players("random")
+    ['random', 'random', 'random', 'random', 'random']
+    >>> parse_players("a,b")
+    Traceback (most recent call last):
+    ...
+    games.daihinmin.cli.CommandError: --players needs 5 names separated by commas ..., got 2
+    """
+    names = [name.strip() for name in text.split(",")]
+    if any(not name for name in names):
+        raise CommandError(f"--players has an empty name in {text!r}")
+    if len(names) == 1:
+        names *= 5
+    if len(names) != 5:
+        raise CommandError(
+            f"--players needs 5 names separated by commas (or one for all five), got {len(names)}"
+        )
+    return names
+
+
+def parse_seed(text: str) -> int | str:
+    """A seed: an int if the text is one, else the text (``Match`` takes both).
+
+    >>> parse_seed("12"), parse_seed("run-a")
+    (12, 'run-a')
+    """
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _positive(name: str, value: int, most: int | None = None) -> int:
+    if value < 1 or (most is not None and value > most):
+        bound = f"1..{most}" if most is not None else "at least 1"
+        raise CommandError(f"{name} must be {bound}, got {value}")
+    return value
+
+
+class _Progress:
+    """A one-line progress bar on a terminal, redrawn at most every `PROGRESS_INTERVAL`
+    seconds; silent when the stream is not a terminal."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.active = stream.isatty()
+        self.done = 0
+        self.start = time.perf_counter()
+        self.drawn = 0.0
+
+    def __call__(self, games: int) -> None:
+        self.done += games
+        if not self.active:
+            return
+        now = time.perf_counter()
+        if now - self.drawn < PROGRESS_INTERVAL and self.done < self.total:
+            return
+        self.drawn = now
+        filled = int(30 * self.done / max(self.total, 1))
+        rate = self.done / max(now - self.start, 1e-9)
+        bar = "#" * filled + "." * (30 - filled)
+        self.stream.write(f"\r\x1b[K[{bar}] {self.done}/{self.total} games, {rate:.0f}/s")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.active:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+def _command_play(args: argparse.Namespace) -> int:
+    from games.daihinmin.match import Match
+    from games.daihinmin.players import make_player
+    from games.daihinmin.stats import format_standings, summarize
+
+    games = _positive("--games", args.games)
+    if args.time_limit is not None and not args.time_limit > 0:
+        raise CommandError(
+            f"--time-limit must be a positive number of seconds, not {args.time_limit}"
+        )
+    seed = parse_seed(args.seed)
+    names = parse_players(args.players)
+    players = [make_player(name, seed=f"{seed}:{p}") for p, name in enumerate(names)]
+    match = Match(players, seed=seed, strict=args.strict, time_limit=args.time_limit)
+    progress = _Progress(games, sys.stderr)
+    started = time.perf_counter()
+    try:
+        result = match.play(games, progress=progress)
+    except cgt.CGTError:
+        raise
+    except Exception as error:  # only with --strict: a player's own error stops the run
+        raise CommandError(
+            f"game {match.game}: a player raised {type(error).__name__}: {error}"
+        ) from None
+    finally:
+        progress.close()
+    seconds = time.perf_counter() - started
+    summary = summarize(result)
+    for entry, name in zip(summary["players"], names, strict=True):
+        entry["spec"] = name
+    summary["rejected"] = list(result.rejected)
+    summary["seed"] = seed
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(format_standings(summary))
+        print(f"seed {seed}; {games / seconds:.0f} games/s ({seconds:.2f} s)")
+    return 0
+
+
+def _available(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ImportError:
+        return False
+
+
+def _command_server(args: argparse.Namespace) -> int:
+    if not _available("games.daihinmin.server"):
+        raise CommandError("the server is not installed (games.daihinmin.server is missing)")
+    from games.daihinmin.server import run_server
+
+    games = _positive("--games", args.games, 14999)
+    _positive("--port", args.port, 65535)
+    kwargs: dict[str, Any] = {"port": args.port, "games": games, "log_dir": args.log_dir}
+    if args.players:
+        kwargs["players"] = parse_players(args.players)
+    return _report(run_server(**kwargs), args.json)
+
+
+def _command_client(args: argparse.Namespace) -> int:
+    if not _available("games.daihinmin.client"):
+        raise CommandError("the client is not installed (games.daihinmin.client is missing)")
+    from games.daihinmin.client import run_client
+    from games.daihinmin.players import make_player
+
+    _positive("--port", args.port, 65535)
+    player = make_player(args.player)
+    try:
+        result = run_client(host=args.host, port=args.port, name=args.name, player=player)
+    except ConnectionError as error:
+        raise CommandError(f"cannot talk to {args.host}:{args.port}: {error}") from None
+    return _report(result, args.json)
+
+
+def _report(result: Any, as_json: bool) -> int:
+    """Print what a server or client run returns: a `summarize` dictionary, or a
+    `MatchResult` (summarized here)."""
+    from games.daihinmin.match import MatchResult
+    from games.daihinmin.stats import format_standings, summarize
+
+    if isinstance(result, MatchResult):
+        summary = summarize(result)
+        summary["rejected"] = list(result.rejected)
+    elif isinstance(result, dict):
+        summary = result
+    else:
+        return int(result or 0)
+    if as_json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(format_standings(summary))
+    return 0
+
+
+def add_commands(subparsers: Any) -> None:
+    """Add ``cgt daihinmin`` (``play``, ``server``, ``client``) to the ``cgt`` command."""
+    parser = subparsers.add_parser(
+        "daihinmin",
+        help="Daihinmin (UECda rules): play games in-process, run or join a UECda server",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    commands = parser.add_subparsers(dest="daihinmin_command", metavar="COMMAND")
+    parser.set_defaults(handler=lambda args: _no_command(parser))
+
+    play = commands.add_parser("play", help="play games between five players, in-process")
+    play.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    play.add_argument(
+        "--players",
+        default="default",
+        help="5 player names separated by commas, or one for all five (default: default); "
+        "names: random, default, kou2, kou2 variants (w75, rev+, ...), module.path:Class",
+    )
+    play.add_argument("--seed", default="0", help="seed of the deals and seats (default 0)")
+    play.add_argument("--json", action="store_true", help="machine-readable output")
+    play.add_argument(
+        "--strict", action="store_true", help="stop at the first illegal play or player error"
+    )
+    play.add_argument(
+        "--time-limit", type=float, metavar="S", help="seconds per decision (a late player passes)"
+    )
+    play.set_defaults(handler=_command_play)
+
+    server = commands.add_parser("server", help="run a UECda-protocol server (TCP)")
+    server.add_argument("--port", type=int, default=42485, help="TCP port (default 42485)")
+    server.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    server.add_argument("--players", help="(optional) in-process players filling seats")
+    server.add_argument("--log-dir", metavar="D", help="write the game records to directory D")
+    server.add_argument("--json", action="store_true", help="machine-readable output")
+    server.set_defaults(handler=_command_server)
+
+    client = commands.add_parser("client", help="join a UECda server with one of our players")
+    client.add_argument("--host", default="127.0.0.1", help="server host (default 127.0.0.1)")
+    client.add_argument("--port", type=int, default=42485, help="TCP port (default 42485)")
+    client.add_argument("--name", default="cgt", help="name sent in the profile (9 chars kept)")
+    client.add_argument("--player", default="default", help="player name (default: default)")
+    client.add_argument("--json", action="store_true", help="machine-readable output")
+    client.set_defaults(handler=_command_client)
+
+
+def _no_command(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
