@@ -1,0 +1,218 @@
+"""The exact two-player endgame: when only two players hold cards, every unseen card is in the
+other hand, so the rest of the game is a two-player game of perfect information.
+
+`solve` searches it exactly under the server's rules (the same transitions as
+`games.daihinmin.engine.GameState`, checked against it in the tests): plays, passes, the turn
+returning to the last player while the other has passed, the lock, the revolution, the 8-cut,
+the lone joker and the 3 of spades, and the 20-pass rule (20 submissions in a row that are not
+accepted end the game in a random order: a value of one half).
+
+The value of a position is the probability that the player to move finishes first, with both
+playing perfectly: 0, 1/2 (only through the 20-pass rule) or 1.
+
+>>> from games.daihinmin.endgame import solve
+>>> from games.daihinmin.cards import parse_cards
+>>> r = solve(parse_cards("3S 4S 2H"), parse_cards("AD KC"))
+>>> r.value, [str(m) for m in r.best]
+(Fraction(1, 1), ['3S', '4S'])
+"""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+
+import attrs
+
+import cgt
+from games.daihinmin.cards import JOKER, REAL_CARDS
+from games.daihinmin.melds import PASS, Kind, Meld
+from games.daihinmin.moves import legal_melds
+
+__all__ = ["EndgameError", "EndgameResult", "Position", "solve", "solve_state"]
+
+_SPADE_3 = 1 << 4
+_WIN, _DRAW, _LOSS = 2, 1, 0
+MAX_PASSES = 20
+
+
+class EndgameError(cgt.CGTError, ValueError):
+    """A position that is not a two-player endgame, or one too large to search."""
+
+
+@attrs.frozen
+class Position:
+    """A two-player endgame seen from the player to move.
+
+    ``mover``/``other``: the hands; ``field``: the last play of the trick (``None``: empty);
+    ``last_is_mover``: the mover made the field (the other has passed: ``other_passed``);
+    ``passes``: submissions in a row that were not accepted (the 20-pass rule).
+    """
+
+    mover: int
+    other: int
+    field: Meld | None = None
+    lock: bool = False
+    revolution: bool = False
+    last_is_mover: bool = False
+    other_passed: bool = False
+    passes: int = 0
+
+    def key(self) -> tuple[object, ...]:
+        return attrs.astuple(self, recurse=False)
+
+
+@attrs.frozen
+class EndgameResult:
+    """The value for the player to move and every move that achieves it."""
+
+    value: Fraction
+    best: tuple[Meld, ...]
+    positions: int
+
+
+class _Solver:
+    def __init__(self, limit: int) -> None:
+        self.memo: dict[tuple[object, ...], int] = {}
+        self.limit = limit
+
+    def value(self, pos: tuple) -> int:  # type: ignore[type-arg]
+        memo = self.memo
+        cached = memo.get(pos)
+        if cached is not None:
+            return cached
+        if len(memo) >= self.limit:
+            raise EndgameError(f"more than {self.limit} positions: too large to solve exactly")
+        best = _LOSS
+        for _meld, child, sign in self.children(pos):
+            v = _score(child, sign, self)
+            if v > best:
+                best = v
+                if best == _WIN:
+                    break
+        memo[pos] = best
+        return best
+
+    @staticmethod
+    def children(pos: tuple):  # type: ignore[no-untyped-def,type-arg]
+        """(move, next position or a final value, whether the next position is the other's)."""
+        mover, other, field, lock, rev, last_is_mover, other_passed, passes = pos
+        for meld in legal_melds(mover, field, rev, lock):
+            if meld is PASS:
+                if passes + 1 >= MAX_PASSES:
+                    yield meld, _DRAW, False
+                    continue
+                if other_passed:  # both have passed: the field clears, the last player leads
+                    if last_is_mover:
+                        yield meld, (mover, other, None, False, rev, True, False, passes + 1), False
+                    else:
+                        yield meld, (other, mover, None, False, rev, True, False, passes + 1), True
+                else:  # the other moves; the mover stays out until the field clears
+                    child = (other, mover, field, lock, rev, not last_is_mover, True, passes + 1)
+                    yield meld, child, True
+                continue
+            hand = mover & ~meld.hand_cards
+            if not hand:
+                yield meld, _WIN, False
+                continue
+            kind = meld.kind
+            new_lock = lock
+            if kind == Kind.JOKER:
+                new_lock = False
+            elif field is not None and not lock and meld.suits == field.suits:
+                new_lock = True
+            new_rev = rev
+            flash = field is not None and field.kind == Kind.JOKER  # the 3 of spades
+            if kind != Kind.JOKER:
+                if meld.is_revolution:
+                    new_rev = not rev
+                if meld.has_eight:
+                    flash = True
+            if flash:
+                yield meld, (hand, other, None, False, new_rev, True, False, 0), False
+            elif other_passed:  # the turn comes back to the mover
+                yield meld, (hand, other, meld, new_lock, new_rev, True, True, 0), False
+            else:
+                yield meld, (other, hand, meld, new_lock, new_rev, False, False, 0), True
+
+
+def _score(child: object, other_moves: bool, solver: _Solver) -> int:
+    if isinstance(child, int):
+        return child
+    v = solver.value(child)  # type: ignore[arg-type]
+    return 2 - v if other_moves else v
+
+
+def solve(
+    mover: int,
+    other: int,
+    field: Meld | None = None,
+    *,
+    lock: bool = False,
+    revolution: bool = False,
+    last_is_mover: bool = False,
+    other_passed: bool = False,
+    passes: int = 0,
+    limit: int = 2_000_000,
+) -> EndgameResult:
+    """Solve the endgame between ``mover`` (to move) and ``other`` exactly.
+
+    By default the other made the field; ``last_is_mover`` with ``other_passed`` is the
+    position where the turn came back to the mover.  ``limit`` bounds the positions searched
+    (`EndgameError` beyond it).
+    """
+    if not mover or not other:
+        raise EndgameError("both players must hold cards")
+    if mover & other or (mover | other) & ~(REAL_CARDS | JOKER):
+        raise EndgameError("the hands must be disjoint sets of cards")
+    if field is not None and field.hand_cards & (mover | other):
+        raise EndgameError("a card on the field is also in a hand")
+    if field is not None and last_is_mover and not other_passed:
+        raise EndgameError("if the mover made the field, the other must have passed")
+    if not 0 <= passes < MAX_PASSES:
+        raise EndgameError(f"passes must be in 0..{MAX_PASSES - 1}")
+    solver = _Solver(limit)
+    root = (
+        mover,
+        other,
+        field if field is not None and field.kind != Kind.PASS else None,
+        bool(lock) and field is not None,
+        bool(revolution),
+        last_is_mover,
+        other_passed,
+        passes,
+    )
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 10_000))
+    try:
+        scored = [(m, _score(c, s, solver)) for m, c, s in solver.children(root)]
+    finally:
+        sys.setrecursionlimit(old)
+    top = max(v for _, v in scored)
+    return EndgameResult(
+        Fraction(top, 2), tuple(m for m, v in scored if v == top), len(solver.memo)
+    )
+
+
+def solve_state(state: object, limit: int = 2_000_000) -> EndgameResult:
+    """Solve a `GameState` in which exactly two players hold cards, for the player to move."""
+    from games.daihinmin.engine import GameState
+
+    if not isinstance(state, GameState):
+        raise EndgameError(f"expected a GameState, got {type(state).__name__}")
+    active = [p for p in range(5) if state.hands[p]]
+    if len(active) != 2 or state.over:
+        raise EndgameError(f"{len(active)} players hold cards: not a two-player endgame")
+    me = state.turn
+    (you,) = [p for p in active if p != me]
+    return solve(
+        state.hands[me],
+        state.hands[you],
+        state.field,
+        lock=state.lock,
+        revolution=state.revolution,
+        last_is_mover=state.last_player == me,
+        other_passed=bool(state.passed >> you & 1),
+        passes=state.non_accepted,
+        limit=limit,
+    )
