@@ -93,8 +93,10 @@ def _load(target: str, name: str) -> Any:
             f"player {name!r}: cannot import module {module_name!r} ({error})"
         ) from None
     factory = getattr(module, class_name, None)
-    if factory is None or not callable(factory):
+    if factory is None:
         raise UnknownPlayerError(f"player {name!r}: module {module_name!r} has no {class_name!r}")
+    if not callable(factory):
+        raise UnknownPlayerError(f"player {name!r}: {class_name!r} is not a class")
     return factory
 
 

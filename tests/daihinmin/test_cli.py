@@ -1,0 +1,189 @@
+"""The ``cgt daihinmin`` commands, through ``cgt.cli.main`` as a user runs them."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from cgt.cli import main
+from games.daihinmin import Match, make_player, summarize
+from games.daihinmin.cli import _Progress, parse_players, parse_seed
+from games.daihinmin.players import KOU2_VARIANTS, PLAYER_NAMES, UnknownPlayerError
+
+
+def _play_json(capsys, *args: str) -> dict:
+    assert main(["daihinmin", "play", "--json", *args]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""  # no progress bar when stderr is not a terminal
+    return json.loads(captured.out)
+
+
+def test_play_json_is_the_summary_of_the_same_match(capsys):
+    data = _play_json(capsys, "--games", "30", "--players", "random", "--seed", "5")
+    expected = summarize(Match([make_player("random") for _ in range(5)], seed=5).play(30))
+    assert data["games"] == 30 and data["seed"] == 5
+    assert data["rejected"] == [0, 0, 0, 0, 0]
+    for got, want in zip(data["players"], expected["players"], strict=True):
+        assert got["spec"] == "random"
+        assert {k: got[k] for k in want} == want
+    assert sum(p["points"] for p in data["players"]) == 30 * 15
+    assert "faults" not in data
+
+
+def test_play_is_reproducible_and_the_seed_matters(capsys):
+    args = ("--games", "20", "--players", "random,random,random,random,random")
+    a = _play_json(capsys, *args, "--seed", "run-a")
+    b = _play_json(capsys, *args, "--seed", "run-a")
+    c = _play_json(capsys, *args, "--seed", "run-b")
+    assert a == b and a["seed"] == "run-a"
+    assert a["players"] != c["players"]
+
+
+def test_play_text_output(capsys):
+    assert main(["daihinmin", "play", "--games", "10", "--players", "random", "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "10 games; points 5 4 3 2 1 for places 1st to 5th"
+    assert lines[1].split()[:4] == ["player", "name", "points", "mean"]
+    assert [line.split()[0] for line in lines[3:8]] == ["0", "1", "2", "3", "4"]
+    assert sum(int(line.split()[2]) for line in lines[3:8]) == 150
+    assert lines[8] == "rejected plays: 0, 0, 0, 0, 0"
+    assert lines[9].startswith("seed 2; ") and "games/s" in lines[9]
+
+
+def test_user_defined_player_and_faults(capsys, tmp_path, monkeypatch):
+    (tmp_path / "my_players.py").write_text(
+        textwrap.dedent(
+            """
+            from games.daihinmin import PASS, Player, Meld
+
+            class Weakest(Player):
+                name = "weakest"
+
+                def play(self, obs):
+                    moves = obs.legal_moves()[1:]
+                    return min(moves, key=lambda m: (m.rank, -m.size)) if moves else PASS
+
+            class Broken(Player):
+                def play(self, obs):
+                    raise RuntimeError("broken player")
+
+            class Cheat(Player):
+                def play(self, obs):
+                    return Meld.parse("2S 2H 2D 2C")
+            """
+        )
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    players = "my_players:Weakest,random,my_players:Broken,random,random"
+    data = _play_json(capsys, "--games", "5", "--players", players)
+    assert [p["name"] for p in data["players"]] == [
+        "weakest",
+        "random",
+        "player",
+        "random",
+        "random",
+    ]
+    assert data["players"][0]["spec"] == "my_players:Weakest"
+    assert {(f["player"], f["phase"], f["error"]) for f in data["faults"]} == {
+        (2, "play", "RuntimeError: broken player")
+    }
+    assert data["players"][2]["ranks"][4] == 5  # it never plays a card
+    # the text output lists the faults too
+    assert main(["daihinmin", "play", "--games", "2", "--players", players]) == 0
+    assert "player 2, play: RuntimeError: broken player" in capsys.readouterr().out
+    # --strict stops at the first illegal play, with one line on stderr
+    cheat = "my_players:Cheat,random,random,random,random"
+    assert main(["daihinmin", "play", "--games", "5", "--players", cheat, "--strict"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cgt daihinmin: player 0: 2S 2H 2D 2C:") and err.count("\n") == 1
+    data = _play_json(capsys, "--games", "5", "--players", cheat)
+    assert data["rejected"][0] > 0 and data["rejected"][1:] == [0, 0, 0, 0]
+    # --strict and a player that raises
+    broken = "my_players:Broken,random,random,random,random"
+    assert main(["daihinmin", "play", "--games", "2", "--players", broken, "--strict"]) == 2
+    assert "a player raised RuntimeError: broken player" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "random,nobody,random,random,random"], "unknown player 'nobody'"),
+        (["--players", "random,random"], "needs 5 names"),
+        (["--players", "random,,random,random,random"], "empty name"),
+        (["--games", "0"], "--games must be at least 1, got 0"),
+        (["--games", "-3"], "--games must be at least 1, got -3"),
+        (["--time-limit", "0"], "--time-limit must be a positive number of seconds"),
+        (["--players", "no.such.module:Player"], "cannot import module 'no.such.module'"),
+        (["--players", "games.daihinmin:NoSuchPlayer"], "has no 'NoSuchPlayer'"),
+        (["--players", "games.daihinmin:PASS"], "'PASS' is not a class"),
+        (["--players", "games.daihinmin:Meld"], "cannot build player"),
+        (["--players", "games.daihinmin:Rules"], "makes objects without a play(obs) method"),
+    ],
+)
+def test_bad_arguments_give_one_line_and_status_2(capsys, args, message):
+    assert main(["daihinmin", "play", "--games", "2", *[a for a in args if a]]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err and captured.err.count("\n") == 1
+    assert "Traceback" not in captured.err
+
+
+def test_argparse_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["daihinmin", "play", "--games", "many"])
+    assert exit_info.value.code == 2
+    assert "invalid int value: 'many'" in capsys.readouterr().err
+
+
+def test_no_subcommand_prints_help(capsys):
+    assert main(["daihinmin"]) == 2
+    assert "play" in capsys.readouterr().err
+
+
+def test_progress_bar_on_a_terminal_only():
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    bar = _Progress(1000, screen)
+    for _ in range(1000):  # far faster than 10 redraws a second
+        bar(1)
+    bar.close()
+    text = screen.getvalue()
+    assert 1 <= text.count("\r") <= 3  # the first redraw, the last one, the clearing
+    assert "[" + "#" * 30 + "] 1000/1000 games" in text
+    assert text.endswith("\r\x1b[K")
+    piped = io.StringIO()
+    bar = _Progress(10, piped)
+    for _ in range(10):
+        bar(1)
+    bar.close()
+    assert piped.getvalue() == ""
+
+
+def test_registry_and_parsers():
+    assert parse_players(" random , default,random,random,random ")[1] == "default"
+    assert parse_seed("007") == 7 and parse_seed("x1") == "x1"
+    assert set(KOU2_VARIANTS) < set(PLAYER_NAMES)
+    assert make_player("games.daihinmin.players.base:RandomPlayer", seed=3).rng.random() == (
+        make_player("random", seed=3).rng.random()
+    )
+    with pytest.raises(UnknownPlayerError, match="not int"):
+        make_player(5)  # type: ignore[arg-type]
+
+
+def test_the_cgt_command_runs_as_a_program():
+    run = subprocess.run(
+        [sys.executable, "-m", "cgt.cli", "daihinmin", "play", "--games", "3", "--players", "x"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 2
+    assert run.stderr.startswith("cgt daihinmin: unknown player 'x'")
