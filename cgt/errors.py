@@ -3,16 +3,48 @@
 All derive from `CGTError`, so ``except cgt.CGTError`` catches anything the library rejects.
 Those that are also about a wrong *type* of argument derive from `TypeError` as well, and those
 about a wrong *value* from `ValueError`, so generic handlers keep working.
+
+Every one of them survives pickling (so it can travel back from a worker process) with its
+message and attributes, whatever its constructor takes:
+
+>>> import pickle
+>>> error = LoopyGameError([1, 2, 1])
+>>> copy = pickle.loads(pickle.dumps(error))
+>>> str(copy) == str(error), copy.cycle
+(True, (1, 2, 1))
 """
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 
 class CGTError(Exception):
-    """Base class of every error raised by `cgt` for bad input."""
+    """Base class of every error raised by `cgt` for bad input.
+
+    It remembers the arguments it was built with, so that pickling rebuilds it by calling the
+    constructor again with them (the default pickling of exceptions calls it with the final
+    message only, which breaks any subclass whose constructor takes something else).
+    """
+
+    _init_arguments: tuple[tuple[Any, ...], dict[str, Any]]
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        self = super().__new__(cls, *args)
+        self._init_arguments = (args, kwargs)
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        state = {k: v for k, v in self.__dict__.items() if k != "_init_arguments"}
+        arguments = self.__dict__.get("_init_arguments", (self.args, {}))
+        return (_rebuild_error, (type(self), *arguments), state)
+
+
+def _rebuild_error(cls: type[CGTError], args: tuple[Any, ...], kwargs: dict[str, Any]) -> CGTError:
+    """Unpickle an error: call its constructor with the arguments it was first built with."""
+    return cls(*args, **kwargs)
 
 
 class LoopyGameError(CGTError, ValueError):
@@ -64,6 +96,11 @@ def _short_repr(obj: Any, limit: int = 80) -> str:
     except Exception:  # a broken __repr__ must not hide the real error
         text = f"<{type(obj).__name__} object>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class NotPicklableError(CGTError, pickle.PicklingError):
+    """An object cannot be pickled (to be sent to another process) as it is defined: e.g. a
+    game made by a decorator inside a function, which another process cannot import."""
 
 
 class InvalidArgumentError(CGTError, ValueError):

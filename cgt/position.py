@@ -34,15 +34,27 @@ returns tuples of arguments.  For a partizan game the function returns the pair
 (Pushes(1, 0),)
 
 Positions built by the decorators add with ``+`` into a disjunctive `Sum`.
+
+They pickle (so they can be sent to worker processes) when the decorated function is defined at
+the top level of a module, which the other process imports to find the same game; a game made
+inside a function or a doctest cannot be found that way, and pickling its positions raises
+`NotPicklableError`.
 """
 
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, runtime_checkable
 
-from cgt.errors import NotAPositionError, UnhashablePositionError, WrongTypeError, _short_repr
+from cgt.errors import (
+    NotAPositionError,
+    NotPicklableError,
+    UnhashablePositionError,
+    WrongTypeError,
+    _short_repr,
+)
 
 __all__ = [
     "GameDefinition",
@@ -175,6 +187,20 @@ class GameDefinition:
         kind = "partizan" if self.partizan else "impartial"
         return f"<{kind} game {self.name}>"
 
+    def __reduce__(self) -> str:
+        """Pickle by reference (module and name), so the unpickled game is *the* game of the
+        other process: positions compare equal only within one definition."""
+        found: Any = sys.modules.get(self.__module__)
+        for part in self.__qualname__.split("."):
+            found = getattr(found, part, None)
+        if found is not self:
+            raise NotPicklableError(
+                f"positions of {self!r} cannot be pickled: {self.__module__}.{self.__qualname__} "
+                "is not this game (define the decorated function at the top level of a module, "
+                "so that another process can import it)"
+            )
+        return self.__qualname__
+
     def __call__(self, *state: Any) -> FunctionPosition:
         if len(state) != len(self.parameters):
             raise WrongTypeError(
@@ -233,6 +259,10 @@ class FunctionPosition(Position):
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The hash depends on the definition's id in this process: rebuild, never copy it.
+        return (FunctionPosition, (self.definition, self.args))
 
     def __repr__(self) -> str:
         return repr(_Pending(self.definition, self.args))
