@@ -109,6 +109,11 @@ class Table:
     def row(self, row: int) -> tuple[int, ...]:
         return _TABLE.unpack(self.raw)[row * 15 : row * 15 + 15]
 
+    def grid(self) -> list[list[int]]:
+        """The table as 8 lists of 15 ints (the form `games.daihinmin.table` reads)."""
+        values = _TABLE.unpack(self.raw)
+        return [list(values[r * 15 : r * 15 + 15]) for r in range(8)]
+
     def cards_part(self) -> tuple[int, ...]:
         """Rows 0-4 (the cards)."""
         return _TABLE.unpack(self.raw)[:75]
