@@ -23,6 +23,8 @@ to every rank held, and the longest sequences the joker makes possible.
 
 from __future__ import annotations
 
+import functools
+
 from games.daihinmin.cards import JOKER, REAL_CARDS
 from games.daihinmin.melds import Kind, Meld
 
@@ -44,24 +46,31 @@ def strongest_column(revolution: bool) -> int:
     return 1 if revolution else 13
 
 
+def _build_tables() -> tuple[dict[int, int], list[int]]:
+    compress: dict[int, int] = {}
+    expand = [0] * (1 << 14)
+    for lane in range(0, 1 << 14, 2):  # columns 1..13
+        spread = 0
+        for col in range(1, 14):
+            if lane >> col & 1:
+                spread |= 1 << (4 * col)
+        compress[spread] = lane
+        expand[lane] = spread
+    return compress, expand
+
+
+_COMPRESS, _EXPAND = _build_tables()
+_ROW0 = _ROW_BITS[0] & ~0xF & ~(0xF << 56)
+
+
 def _lane(cards: int, row: int) -> int:
     """Bit ``c`` set when the card of column ``c`` and row ``row`` is in ``cards``."""
-    lane = 0
-    bits = (cards >> row) & _ROW_BITS[0]
-    while bits:
-        low = bits & -bits
-        lane |= 1 << ((low.bit_length() - 1) >> 2)
-        bits ^= low
-    return lane
+    return _COMPRESS[(cards >> row) & _ROW0]
 
 
 def _lane_cards(lane: int, row: int) -> int:
-    cards = 0
-    while lane:
-        low = lane & -lane
-        cards |= 1 << (4 * (low.bit_length() - 1) + row)
-        lane ^= low
-    return cards
+    """The cards of row ``row`` in the columns of ``lane``."""
+    return _EXPAND[lane] << row
 
 
 def _paired(cards: int) -> int:
@@ -83,6 +92,8 @@ def _plain_sequences(rest: int, excluded_col: int, out: list[Meld]) -> int:
     """Step 1: keep maximal joker-free runs with a card outside every group; return the rest."""
     for row in range(4):
         lane = _lane(rest, row) & ~(1 << excluded_col)
+        if not lane & lane >> 1 & lane >> 2:
+            continue
         col = 1
         while col <= 13:
             if not lane >> col & 1:
@@ -106,7 +117,9 @@ def _joker_sequence(rest: int, excluded_col: int) -> Meld | None:
     first from each start) whose real cards are outside every group, 8s excepted."""
     paired = _paired(rest)
     for row in range(4):
-        lane = _lane(rest, row)
+        lane = _lane(rest, row) & ~(1 << excluded_col)
+        if not lane & (lane >> 1 | lane >> 2):
+            continue  # no two cards close enough for the joker to join them
         for low in range(1, 12):
             if low == excluded_col:
                 continue
@@ -136,9 +149,10 @@ def _joker_sequence(rest: int, excluded_col: int) -> Meld | None:
     return None
 
 
-def generate(hand: int, revolution: bool = False) -> list[Meld]:
+@functools.lru_cache(maxsize=1 << 15)
+def generate(hand: int, revolution: bool = False) -> tuple[Meld, ...]:
     """The melds of ``hand`` by section 3.2: sequences, the joker sequence, groups, singles
-    (the lone joker last)."""
+    (the lone joker last).  Cached: the same hand gives the same tuple."""
     excluded = strongest_column(revolution)
     out: list[Meld] = []
     rest = _plain_sequences(hand & REAL_CARDS, excluded, out)
@@ -162,7 +176,7 @@ def generate(hand: int, revolution: bool = False) -> list[Meld]:
         rest ^= low
     if joker:
         out.append(_LONE_JOKER)
-    return out
+    return tuple(out)
 
 
 def joker_groups(hand: int) -> list[Meld]:
