@@ -92,12 +92,14 @@ class Connection:
         self.version = version
         self.timeout = timeout
         self.closed = False
+        self._held = bytearray()
         _nodelay(sock)
         sock.settimeout(timeout)
 
     # --- raw bytes --------------------------------------------------------------------
     def recv_exact(self, size: int, step: str, timeout: float | None = -1.0) -> bytes:
         """Exactly `size` bytes (`timeout` seconds in all; -1: the connection's timeout)."""
+        self.flush(step)
         limit = self.timeout if timeout == -1.0 else timeout
         self.sock.settimeout(limit)
         chunks, got = [], 0
@@ -121,10 +123,18 @@ class Connection:
             ) from exc
         return b"".join(chunks)
 
-    def send(self, data: bytes, step: str) -> None:
-        """Send `data` in one ``sendall``."""
+    def send(self, data: bytes, step: str, *, hold: bool = False) -> None:
+        """Send `data` (after anything held) in one ``sendall``; `hold`: keep it for the next
+        send, `flush` or read instead (fewer system calls, and the C clients read each message
+        with its exact size, so several messages in one segment are fine)."""
         if self.closed:
             raise ConnectionLostError(f"connection to {self.peer} is closed ({step})")
+        if hold:
+            self._held += data
+            return
+        if self._held:
+            data = bytes(self._held) + data
+            self._held.clear()
         try:
             self.sock.sendall(data)
         except TimeoutError:
@@ -134,6 +144,11 @@ class Connection:
                 f"connection to {self.peer} broke while {step}: {exc}"
             ) from exc
 
+    def flush(self, step: str = "being sent held messages") -> None:
+        """Send the held messages, if any."""
+        if self._held:
+            self.send(b"", step)
+
     # --- messages ---------------------------------------------------------------------
     def read_int(self, step: str, timeout: float | None = -1.0) -> int:
         """One 32-bit int (big-endian; host order under 20060)."""
@@ -142,12 +157,13 @@ class Connection:
         value: int = struct.unpack(fmt, data)[0]
         return value
 
-    def write_int(self, value: int, step: str) -> None:
+    def write_int(self, value: int, step: str, *, hold: bool = False) -> None:
         """One int; negative values go out as 0, as the server's ``tn_int_write`` does."""
         if self.version == PROTOCOL_20060:
-            self.send(struct.pack("=i", value), f"receiving {step}")
+            data = struct.pack("=i", value)
         else:
-            self.send(struct.pack(">I", max(value, 0)), f"receiving {step}")
+            data = struct.pack(">I", max(value, 0))
+        self.send(data, f"receiving {step}", hold=hold)
 
     def read_table(self, step: str, timeout: float | None = -1.0) -> Table:
         """One table; `ProtocolError` if a 20140 table is not 33 hex digits."""
@@ -161,21 +177,29 @@ class Connection:
         cells = (_NATIVE if self.version == PROTOCOL_20060 else _BIG).unpack(data)
         return [list(cells[r * 15 : r * 15 + 15]) for r in range(8)]
 
-    def write_table(self, table: Table, step: str, *, clamp: bool = False) -> None:
+    def write_table(
+        self, table: Table, step: str, *, clamp: bool = False, hold: bool = False
+    ) -> None:
         """One table in one ``sendall``; `clamp`: negative cells go out as 0 under 20070, as
-        the server's ``tn_card_write`` does (the deal table's -1 / -2 in ``[5][1]``)."""
-        check_table(table)
+        the server's ``tn_card_write`` does (the deal table's -1 / -2 in ``[5][1]``).
+        `TableError` if `table` is no table."""
         if self.version == PROTOCOL_20140:
             try:
                 data = encode_20140(table)
             except TableError as exc:
                 raise ProtocolError(f"cannot send {step} to {self.peer}: {exc}") from exc
-        elif self.version == PROTOCOL_20060:
-            data = _NATIVE.pack(*(v for row in table for v in row))
         else:
-            cells = (max(v, 0) if clamp else v for row in table for v in row)
-            data = _BIG.pack(*cells)
-        self.send(data, f"receiving {step}")
+            cells = [v for row in table for v in row]
+            if len(table) != 8 or len(cells) != 120:
+                check_table(table)  # raises with the details
+            if clamp and min(cells) < 0 and self.version == PROTOCOL_20070:
+                cells = [max(v, 0) for v in cells]
+            try:
+                data = (_NATIVE if self.version == PROTOCOL_20060 else _BIG).pack(*cells)
+            except struct.error:
+                check_table(table)  # a non-int or out-of-range cell: raises with the details
+                raise
+        self.send(data, f"receiving {step}", hold=hold)
 
     # --- joining ----------------------------------------------------------------------
     def send_profile(self, name: str, version: int = PROTOCOL_20070) -> None:

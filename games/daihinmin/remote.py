@@ -116,17 +116,17 @@ class RemotePlayer(Player):
         self.conn.close()
         return error
 
-    def _send_table(self, table: Table, step: str) -> None:
+    def _send_table(self, table: Table, step: str, hold: bool = False) -> None:
         if self.dropped is None:
             try:
-                self.conn.write_table(table, step, clamp=True)
+                self.conn.write_table(table, step, clamp=True, hold=hold)
             except ProtocolError as exc:
                 raise self._drop(exc) from None
 
-    def _send_int(self, value: int, step: str) -> None:
+    def _send_int(self, value: int, step: str, hold: bool = False) -> None:
         if self.dropped is None:
             try:
-                self.conn.write_int(value, step)
+                self.conn.write_int(value, step, hold=hold)
             except ProtocolError as exc:
                 raise self._drop(exc) from None
 
@@ -180,15 +180,16 @@ class RemotePlayer(Player):
             raise ProtocolError("observe() before on_turn(): not driven by a Match")
         if result.player == self.number:
             plain_pass = self._meld is PASS and before.field is None
-            self._send_int(9 if result.accepted or plain_pass else 8, "its ack")
+            self._send_int(9 if result.accepted or plain_pass else 8, "its ack", hold=True)
         table = self._field_table(before, result)
         if self.transcript is not None and self._hand_table is not None:
             mine = result.player == self.number
             submitted = (self._submitted or [[0] * 15 for _ in range(8)]) if mine else None
             self.transcript.turn(self._hand_table, table, submitted)
-        self._send_table(table, "the field table")
+        # held: sent with the next hand table (or the game-over flag) in one system call
+        self._send_table(table, "the field table", hold=True)
         if not result.game_over:
-            self._send_int(0, "the game-continues flag")
+            self._send_int(0, "the game-continues flag", hold=True)
 
     def _field_table(self, before: Observation, result: MoveResult) -> Table:
         """The field table after `result`: the state after the move, before any clearing."""

@@ -102,6 +102,15 @@ def _dealt(seed: object, record: GameRecord) -> list[int]:
     return deal_cards(rng, record.seats, record.dealer)
 
 
+def _hands_after_exchange(record: GameRecord) -> list[int]:
+    """The hands the game started with: what is left plus every accepted play."""
+    hands = list(record.hands)
+    for move in record.moves:
+        if move.accepted:
+            hands[move.player] |= move.meld.hand_cards
+    return hands
+
+
 def _game_log(seed: object, record: GameRecord, remotes: Sequence[RemotePlayer | None]) -> str:
     moves = []
     for move in record.moves:
@@ -119,7 +128,7 @@ def _game_log(seed: object, record: GameRecord, remotes: Sequence[RemotePlayer |
         "dealer": record.dealer,
         "ranks": record.ranks,
         "dealt": [hex(h) for h in _dealt(seed, record)],
-        "hands_after_exchange": [hex(h) for h in record.hands],
+        "hands": [hex(h) for h in _hands_after_exchange(record)],
         "moves": moves,
         "ranking": record.ranking,
         "points": record.points,
