@@ -30,6 +30,8 @@ make the hand go out or answers the opponents' strongest rank without costing a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from games.daihinmin.cards import ALL_CARDS, JOKER
@@ -179,7 +181,7 @@ def _checks(
     meld: Meld,
     takes: bool,
     going_out: bool,
-    after: list[Meld],
+    after: Sequence[Meld],
     after_ctx: Context,
     count_before: int,
     value_before: int,
@@ -220,7 +222,7 @@ def _choose(
     field: Meld,
     ctx: Context,
     threshold: int,
-    before: list[Meld],
+    before: Sequence[Meld],
     reverse: bool,
     opponents_passed: bool,
 ) -> tuple[Meld, str]:

@@ -62,7 +62,7 @@ def best_split(
     hand: int, ctx: Context
 ) -> tuple[list[Meld], int, Meld | None, list[tuple[Meld | None, int]]]:
     """Figure 1 steps 1-3: the split of smallest hand value (plain 3.2 split first)."""
-    melds = generate(hand, ctx.revolution)
+    melds = list(generate(hand, ctx.revolution))
     best_value = hand_value(melds, ctx)
     chosen: Meld | None = None
     tried: list[tuple[Meld | None, int]] = [(None, best_value)]
