@@ -78,6 +78,18 @@ def check_table(table: object) -> Table:
     ...
     games.daihinmin.table.TableError: a table has 8 rows, got 7
     """
+    if type(table) is list and len(table) == ROWS:  # the fast path: a list of int lists
+        try:
+            flat = [v for row in table for v in row] if all(len(r) == 15 for r in table) else []
+        except TypeError:
+            flat = []
+        if (
+            len(flat) == ROWS * COLUMNS
+            and set(map(type, flat)) == {int}
+            and min(flat) >= _INT32.start
+            and max(flat) < _INT32.stop
+        ):
+            return table
     if not isinstance(table, Sequence) or isinstance(table, str | bytes):
         raise TableError(f"a table is a list of 8 rows, got {type(table).__name__}")
     if len(table) != ROWS:
