@@ -105,10 +105,7 @@ def parse_cards(text: str | Iterable[str], *, allow_duplicates: bool = False) ->
     ...
     games.daihinmin.cards.CardError: card '3s' at position 2 is given twice
     """
-    if isinstance(text, str):
-        words = text.replace(",", " ").split()
-    else:
-        words = list(text)
+    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     mask = 0
     for index, word in enumerate(words, start=1):
         bit = parse_card(word, index)

@@ -26,6 +26,7 @@ import attrs
 
 import cgt
 from games.daihinmin.cards import JOKER, REAL_CARDS
+from games.daihinmin.engine import DEFAULT_RULES, Rules
 from games.daihinmin.melds import PASS, Kind, Meld
 from games.daihinmin.moves import legal_melds
 
@@ -72,9 +73,10 @@ class EndgameResult:
 
 
 class _Solver:
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, rules: Rules = DEFAULT_RULES) -> None:
         self.memo: dict[tuple[object, ...], int] = {}
         self.limit = limit
+        self.rules = rules
 
     def value(self, pos: tuple) -> int:  # type: ignore[type-arg]
         memo = self.memo
@@ -93,11 +95,11 @@ class _Solver:
         memo[pos] = best
         return best
 
-    @staticmethod
-    def children(pos: tuple):  # type: ignore[no-untyped-def,type-arg]
+    def children(self, pos: tuple):  # type: ignore[no-untyped-def,type-arg]
         """(move, next position or a final value, whether the next position is the other's)."""
         mover, other, field, lock, rev, last_is_mover, other_passed, passes = pos
-        for meld in legal_melds(mover, field, rev, lock):
+        rules = self.rules
+        for meld in legal_melds(mover, field, rev, lock, sequences_allowed=rules.sequences):
             if meld is PASS:
                 if passes + 1 >= MAX_PASSES:
                     yield meld, _DRAW, False
@@ -119,14 +121,14 @@ class _Solver:
             new_lock = lock
             if kind == Kind.JOKER:
                 new_lock = False
-            elif field is not None and not lock and meld.suits == field.suits:
+            elif field is not None and not lock and meld.suits == field.suits and rules.lock:
                 new_lock = True
             new_rev = rev
             flash = field is not None and field.kind == Kind.JOKER  # the 3 of spades
             if kind != Kind.JOKER:
-                if meld.is_revolution:
+                if meld.is_revolution and rules.revolution:
                     new_rev = not rev
-                if meld.has_eight:
+                if meld.has_eight and rules.eight_cut:
                     flash = True
             if flash:
                 yield meld, (hand, other, None, False, new_rev, True, False, 0), False
@@ -153,13 +155,15 @@ def solve(
     last_is_mover: bool = False,
     other_passed: bool = False,
     passes: int = 0,
+    rules: Rules = DEFAULT_RULES,
     limit: int = 2_000_000,
 ) -> EndgameResult:
     """Solve the endgame between ``mover`` (to move) and ``other`` exactly.
 
     By default the other made the field; ``last_is_mover`` with ``other_passed`` is the
     position where the turn came back to the mover.  ``limit`` bounds the positions searched
-    (`EndgameError` beyond it).
+    (`EndgameError` beyond it).  ``rules`` switches rules off as the server's configuration
+    does (the lock, the revolution, the 8-cut, sequences).
     """
     if not mover or not other:
         raise EndgameError("both players must hold cards")
@@ -171,12 +175,12 @@ def solve(
         raise EndgameError("if the mover made the field, the other must have passed")
     if not 0 <= passes < MAX_PASSES:
         raise EndgameError(f"passes must be in 0..{MAX_PASSES - 1}")
-    solver = _Solver(limit)
+    solver = _Solver(limit, rules)
     root = (
         mover,
         other,
         field if field is not None and field.kind != Kind.PASS else None,
-        bool(lock) and field is not None,
+        bool(lock) and field is not None and rules.lock,
         bool(revolution),
         last_is_mover,
         other_passed,
@@ -214,5 +218,6 @@ def solve_state(state: object, limit: int = 2_000_000) -> EndgameResult:
         last_is_mover=state.last_player == me,
         other_passed=bool(state.passed >> you & 1),
         passes=state.non_accepted,
+        rules=state.rules,
         limit=limit,
     )

@@ -44,6 +44,7 @@ from games.daihinmin.melds import PASS, Illegal, Kind, Meld
 from games.daihinmin.moves import legal_melds
 
 __all__ = [
+    "DEFAULT_RULES",
     "DIAMOND_3",
     "SPADE_3",
     "GameOverError",
@@ -85,6 +86,9 @@ class Rules:
     max_non_accepted: int = 20
 
 
+DEFAULT_RULES = Rules()
+
+
 @attrs.frozen
 class MoveResult:
     """What one submission did."""
@@ -109,7 +113,7 @@ def rejection(
     field: Meld | None,
     revolution: bool,
     lock: bool,
-    rules: Rules = Rules(),
+    rules: Rules = DEFAULT_RULES,
 ) -> str | None:
     """Why the server refuses ``meld`` from ``hand`` on ``field`` (``None`` if it accepts it;
     a pass is accepted as a pass except on a lone joker, where it is an error that counts as a
@@ -180,7 +184,7 @@ class GameState:
         hands: Sequence[int],
         seats: Sequence[int] = (0, 1, 2, 3, 4),
         *,
-        rules: Rules = Rules(),
+        rules: Rules = DEFAULT_RULES,
         rng: random.Random | None = None,
         first: int | None = None,
     ) -> None:
@@ -310,9 +314,14 @@ class GameState:
             rules = self.rules
             field = self.field
             kind = meld.kind
-            if kind != Kind.JOKER and field is not None and not self.lock and rules.lock:
-                if meld.suits == field.suits:
-                    self.lock = True
+            if (
+                kind != Kind.JOKER
+                and field is not None
+                and not self.lock
+                and rules.lock
+                and meld.suits == field.suits
+            ):
+                self.lock = True
             hand = self.hands[p] & ~meld.hand_cards
             self.hands[p] = hand
             self.played |= meld.hand_cards
@@ -372,4 +381,4 @@ class GameState:
         return f"GameState(hands=[{hands}], turn={self.turn}, field={self.field})"
 
 
-__all__ += ["POINTS", "PASS"]
+__all__ += ["PASS", "POINTS"]

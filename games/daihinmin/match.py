@@ -38,7 +38,7 @@ from typing import Any
 import attrs
 
 from games.daihinmin.cards import JOKER, REAL_CARDS
-from games.daihinmin.engine import POINTS, GameState, MoveResult, Rules
+from games.daihinmin.engine import DEFAULT_RULES, POINTS, GameState, MoveResult, Rules
 from games.daihinmin.melds import PASS, Illegal, Meld
 from games.daihinmin.observation import Deal, Observation
 from games.daihinmin.players.base import Player, strongest_cards
@@ -133,7 +133,7 @@ def game_rng(seed: object, game: int, stream: str = "deal") -> random.Random:
     return random.Random(f"daihinmin:{seed}:{stream}:{game}")
 
 
-def seats_for_game(seed: object, game: int, rules: Rules = Rules()) -> tuple[int, ...]:
+def seats_for_game(seed: object, game: int, rules: Rules = DEFAULT_RULES) -> tuple[int, ...]:
     """The seats (player in seat 0-4) of game ``game``: shuffled before games with
     ``game % seat_change_every == 1``, so the last such game at or before ``game`` decides."""
     every = rules.seat_change_every
@@ -170,7 +170,7 @@ class Match:
         players: Sequence[Player],
         *,
         seed: object = 0,
-        rules: Rules = Rules(),
+        rules: Rules = DEFAULT_RULES,
         strict: bool = False,
         time_limit: float | None = None,
         record_moves: bool = False,
@@ -194,9 +194,7 @@ class Match:
         self.game = game - 1
         self.ranking = None
 
-    def play(
-        self, games: int, progress: Callable[[int], None] | None = None
-    ) -> MatchResult:
+    def play(self, games: int, progress: Callable[[int], None] | None = None) -> MatchResult:
         """Play ``games`` more games; returns their totals."""
         result = MatchResult([getattr(p, "name", type(p).__name__) for p in self.players])
         for index in range(games):

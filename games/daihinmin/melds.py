@@ -24,7 +24,7 @@ used as a bit mask, and the kind; this is all the rules look at.
 >>> Meld.parse("4S 6S")
 Traceback (most recent call last):
 ...
-games.daihinmin.melds.MeldError: 4S 6S is not a meld: cards of one rank, or of one suit in consecutive ranks, ...
+games.daihinmin.melds.MeldError: 4S 6S is not a meld: cards of one rank, or of one suit ...
 """
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ class Meld:
             return PASS
         stand_in: int | None = None
         names = []
-        for index, word in enumerate(words, start=1):
+        for word in words:
             upper = word.upper()
             if upper.startswith("JK(") and upper.endswith(")"):
                 if stand_in is not None:
@@ -219,9 +219,7 @@ class Meld:
     def is_revolution(self) -> bool:
         """Whether playing it toggles the revolution (a group of 4+ or a sequence of 5+)."""
         kind = self.kind
-        return (kind == Kind.GROUP and self.size >= 4) or (
-            kind == Kind.SEQUENCE and self.size >= 5
-        )
+        return (kind == Kind.GROUP and self.size >= 4) or (kind == Kind.SEQUENCE and self.size >= 5)
 
     @property
     def is_pass(self) -> bool:
@@ -379,7 +377,8 @@ def beats(field: Meld, meld: Meld, revolution: bool) -> bool:
     kind (a lone joker beats any single) and strictly stronger; the lock and the lone-joker
     rule are checked by the engine.
 
-    >>> beats(Meld.parse("KS"), Meld.parse("AH"), False), beats(Meld.parse("KS"), Meld.parse("AH"), True)
+    >>> ks, ah = Meld.parse("KS"), Meld.parse("AH")
+    >>> beats(ks, ah, False), beats(ks, ah, True)
     (True, False)
     >>> beats(Meld.parse("3S 4S 5S"), Meld.parse("6H 7H 8H"), False)
     True

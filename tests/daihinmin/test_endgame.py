@@ -23,8 +23,16 @@ def brute_force(state: GameState, me: int, memo: dict) -> Fraction:
         if state.non_accepted >= 20:  # the 20-pass rule: a random order
             return Fraction(1, 2)
         return Fraction(1) if state.finished[3] == me else Fraction(0)
-    key = (tuple(state.hands), state.field, state.lock, state.revolution, state.turn,
-           state.passed, state.last_player, state.non_accepted)
+    key = (
+        tuple(state.hands),
+        state.field,
+        state.lock,
+        state.revolution,
+        state.turn,
+        state.passed,
+        state.last_player,
+        state.non_accepted,
+    )
     if key in memo:
         return memo[key]
     values = []
@@ -40,8 +48,7 @@ def brute_force(state: GameState, me: int, memo: dict) -> Fraction:
 
 def endgame_state(mover: int, other: int, seed: int) -> GameState:
     """A game where players 0 and 1 hold the cards and 2, 3, 4 have finished."""
-    state = GameState([mover, other, 0, 0, 0], (0, 1, 2, 3, 4), first=0,
-                      rng=random.Random(seed))
+    state = GameState([mover, other, 0, 0, 0], (0, 1, 2, 3, 4), first=0, rng=random.Random(seed))
     state.finished = [2, 3, 4]
     return state
 
@@ -64,7 +71,7 @@ def test_solver_equals_brute_force_mid_trick(seed):
     """Positions inside a trick: a field, the lock, the revolution, a pass already made."""
     rng = random.Random(500 + seed)
     for _ in range(200):
-        cards = rng.sample(ALL, 8) + [JOKER]
+        cards = [*rng.sample(ALL, 8), JOKER]
         rng.shuffle(cards)
         state = endgame_state(sum(cards[:4]), sum(cards[4:]), seed)
         state.revolution = rng.random() < 0.3
@@ -94,3 +101,53 @@ def test_best_moves_and_bad_input():
         solve(sum(ALL[:13]), sum(ALL[13:26]), limit=1000)
     with pytest.raises(EndgameError, match="not a two-player endgame"):
         solve_state(GameState.from_hands(["3D", "4S", "5S", "6S", "7S"]))
+
+
+def _singles_positions(n_max: int):
+    """Singles-only two-player positions: distinct ranks, no 8, suits alternating so that no
+    group or sequence can be formed; yields (mover, other, mover ranks, other ranks)."""
+    from itertools import combinations
+
+    cols = [c for c in range(1, 14) if c != 6]
+    for n in range(2, n_max + 1):
+        for ranks in combinations(cols, n):
+            cards = [1 << (4 * c + i % 2) for i, c in enumerate(ranks)]
+            for k in range(1, n):
+                for mine in combinations(range(n), k):
+                    rest = [i for i in range(n) if i not in mine]
+                    yield (
+                        sum(cards[i] for i in mine),
+                        sum(cards[i] for i in rest),
+                        tuple(ranks[i] for i in mine),
+                        tuple(ranks[i] for i in rest),
+                    )
+
+
+def test_singles_endgame_without_the_lock_is_tanhinmin():
+    """With the lock off, the singles-only endgame has Tanhinmin's winner (seed 000's game:
+    the turn coming back to the last player changes nothing).  Checked here up to 3 cards
+    (1,452 positions); `docs/games/daihinmin.md` gives the larger run (42,108 up to 5)."""
+    from games.daihinmin.engine import Rules
+    from games.tanhinmin import solve as tanhinmin_solve
+
+    no_lock = Rules(lock=False)
+    checked = 0
+    for mover, other, xs, ys in _singles_positions(3):
+        assert (solve(mover, other, rules=no_lock).value == 1) == tanhinmin_solve(xs, ys)
+        checked += 1
+    assert checked == 1452
+
+
+def test_the_lock_makes_the_endgame_differ_from_tanhinmin():
+    """Smallest counterexample (5 cards; none up to 4): X = 3S 6H, Y = 4H 5S 7S, X to lead.
+    Tanhinmin: X wins by 3, and after Y's 5, X's 6 goes out.  UECda: 3S then 5S locks the
+    trick to spades, so 6H may not follow: X loses."""
+    from games.daihinmin.engine import Rules
+    from games.tanhinmin import solve as tanhinmin_solve
+
+    x, y = parse_cards("3S 6H"), parse_cards("4H 5S 7S")
+    assert tanhinmin_solve((1, 4), (2, 3, 5)) is True
+    assert solve(x, y, rules=Rules(lock=False)).value == 1
+    assert solve(x, y).value == 0
+    state = endgame_state(x, y, 0)
+    assert brute_force(state, 0, {}) == 0
