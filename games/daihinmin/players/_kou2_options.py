@@ -7,7 +7,7 @@ is read.  The defaults are the readings we consider closest to the paper's text.
 >>> VARIANTS["w75"].threshold, VARIANTS["useA+2"].use_a, VARIANTS["useA+2"].use_2
 (75, True, True)
 >>> Reading().sequence_mark
-'literal'
+'relaxed'
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ class Reading:
     joker_safe_with_own_spade3: bool = False
     #: figure 2, sequence field: ``"literal"`` (mark if value before <= value after + 1) or
     #: ``"relaxed"`` (mark if value after <= value before + 1)
-    sequence_mark: str = attrs.field(default="literal", validator=_one_of("literal", "relaxed"))
+    sequence_mark: str = attrs.field(default="relaxed", validator=_one_of("literal", "relaxed"))
     #: figure 2, the pass with the opponents' strongest rank: ``"equal"`` (the candidate holds
     #: a card of that rank) or ``"at_least"`` (of that rank or stronger)
     save_top: str = attrs.field(default="equal", validator=_one_of("equal", "at_least"))
