@@ -1,9 +1,11 @@
 """The ``cgt`` command: ``cgt verify``, ``cgt value`` (see `cgt.summary`) and the sub-commands
 of plug-ins.
 
-``cgt verify [--quick] [--game TEXT] [--json]`` checks every registered closed form against the
-generic recursion and prints a table; it exits with status 1 when a claim registered as holding
-fails (or one registered as refuted no longer fails).
+``cgt verify [--quick] [--game TEXT] [--json] [--jobs N] [--scheduler ADDR]`` checks every
+registered closed form against the generic recursion and prints a table; it exits with status 1
+when a claim registered as holding fails (or one registered as refuted no longer fails).  The
+claims run on ``--jobs`` worker processes (default: every core) or on the Dask cluster at
+``--scheduler``, with the same results as in one process (see docs/running-at-scale.md).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any, TextIO
 
 from cgt.errors import CGTError
 from cgt.plugins import load_plugins
-from cgt.registry import Claim, ClaimRun, claims, run_claims
+from cgt.registry import Claim, ClaimRun, ClaimsInterrupted, claims, run_claims
 
 __all__ = ["main"]
 
@@ -94,6 +96,12 @@ class _Progress:
         if self.active:
             self._draw(f"{self.label}: {checked} positions")
 
+    def chunks(self, finished: int, total: int) -> None:
+        """Chunks finished across the workers."""
+        if self.active:
+            filled = int(20 * finished / max(total, 1))
+            self._draw(f"[{'#' * filled}{'.' * (20 - filled)}] {finished}/{total} chunks")
+
     def _draw(self, text: str) -> None:
         self.stream.write("\r\x1b[K" + _cut(text, 100))
         self.stream.flush()
@@ -116,7 +124,22 @@ def _command_verify(args: argparse.Namespace) -> int:
         print("cgt verify: no claims are registered (is the package installed?)", file=sys.stderr)
         return 2
     bar = _Progress(sys.stderr)
-    runs = run_claims(selected, quick=args.quick, on_start=bar.start, progress=bar.tick)
+    try:
+        runs = run_claims(
+            selected,
+            quick=args.quick,
+            on_start=bar.start,
+            progress=bar.tick,
+            jobs=args.jobs,
+            scheduler=args.scheduler,
+            on_chunk=bar.chunks,
+        )
+    except ClaimsInterrupted as stop:
+        bar.done()
+        if stop.runs:
+            print(format_table(stop.runs))
+        print(f"\ninterrupted: {len(stop.runs)} of {stop.total} claims finished", file=sys.stderr)
+        return 130
     bar.done()
     bad = [run for run in runs if not run.as_registered]
     if args.json:
@@ -142,6 +165,16 @@ def _command_verify(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"a positive number is expected, got {text!r}")
+    return number
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``cgt``, with the sub-commands of every plug-in."""
     parser = argparse.ArgumentParser(
@@ -156,6 +189,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--game", metavar="TEXT", help="only claims whose game or text contains TEXT"
     )
     verify.add_argument("--json", action="store_true", help="machine-readable output")
+    verify.add_argument(
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help="worker processes (default: every core; 1 runs in this process)",
+    )
+    verify.add_argument(
+        "--scheduler",
+        metavar="ADDR",
+        help="run on the Dask cluster of this scheduler (e.g. tcp://host:8786)",
+    )
     verify.set_defaults(handler=_command_verify)
     from cgt.summary import add_commands as add_value_command
 

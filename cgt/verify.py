@@ -26,9 +26,11 @@ A *closed form* (fast path) claims to compute what the generic recursion compute
 
 from __future__ import annotations
 
+import pickle
 import time
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
+from random import Random
 from typing import Any
 
 import attrs
@@ -99,12 +101,34 @@ class _FastPathError:
         self.error = error
 
     def __repr__(self) -> str:
-        return f"raised {type(self.error).__name__}: {self.error}"
+        error = self.error
+        name = error.name if isinstance(error, _Unpicklable) else type(error).__name__
+        return f"raised {name}: {error}"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Sent back from a worker: keep the error if it pickles, else an error that reads alike.
+        try:
+            pickle.dumps(self.error)
+        except Exception:
+            return (_FastPathError, (_Unpicklable(type(self.error).__name__, str(self.error)),))
+        return (_FastPathError, (self.error,))
 
     def __eq__(self, other: object) -> bool:
         return False
 
     __hash__ = None  # type: ignore[assignment]
+
+
+class _Unpicklable(Exception):
+    """Stands for an exception that could not be pickled; prints as the original did."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(name, message)
+        self.name = name
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
 
 
 def _exact(value: Any) -> Any:
@@ -226,12 +250,14 @@ def verify(
     variables: Callable[[Any], Mapping[str, Any]] | None = None,
     equal: Callable[[Any, Any], bool] | None = None,
     progress: Callable[[int], None] | None = None,
+    seed: int | None = None,
 ) -> VerificationResult:
     """Compare ``fast`` with ``reference`` on every position of ``family``, then on
     ``max_examples`` positions drawn from ``strategy``; see the module documentation.
 
     ``equal(expected, actual)`` decides agreement (default ``==``).  ``progress(n)`` is called
-    after every 64 positions with the number checked so far.
+    after every 64 positions with the number checked so far.  ``seed`` makes the random search
+    reproducible (the same positions are drawn in every run and every process).
     """
     if fast is None:
         raise WrongTypeError("verify needs a fast path: a callable or a sympy expression")
@@ -295,7 +321,9 @@ def verify(
             suppress_health_check=list(HealthCheck),
         )
         try:
-            smallest = find(strategy, fails, settings=config)
+            smallest = find(
+                strategy, fails, settings=config, random=None if seed is None else Random(seed)
+            )
         except NoSuchExample:
             pass
         else:

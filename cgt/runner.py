@@ -1,0 +1,202 @@
+"""Run independent chunks of a long job on all cores or on a Dask cluster, results in chunk order.
+
+Every long job of the project (``cgt verify``, exhaustive sweeps, tournaments) is cut into
+*chunks* that do not depend on each other: a chunk is a small picklable description of a piece
+of work (a seed and a range, a claim's name and part), never a closure.  `run_chunks` applies a
+module-level function to every chunk and returns the results **in chunk order**, so the output
+depends on the chunks only, never on how many workers ran them or which finished first:
+
+* ``jobs == 1`` (and no scheduler): plain calls in this process, no Dask start-up cost;
+* ``jobs == N``: a `distributed.LocalCluster` of N single-threaded worker processes, started for
+  the run and closed after it;
+* ``scheduler="tcp://host:8786"`` (or, when neither ``jobs`` nor ``scheduler`` is given, the
+  standard Dask configuration ``scheduler-address``, e.g. ``DASK_SCHEDULER_ADDRESS``): the
+  workers of an existing cluster.
+
+A worker that dies mid-run loses no chunk: the Dask scheduler runs its chunks again elsewhere,
+and each chunk's result is counted once.  An error raised by a chunk is raised here (the one of
+the lowest chunk, as a run in one process would).  Ctrl-C cancels the chunks still to run,
+closes the workers and raises `RunInterrupted`, which holds the results that were finished.
+
+"Run these N seeded chunks of 100, merge in order" (the function must be importable by the
+workers, so it is defined at the top level of a module):
+
+>>> from cgt.runner import run_chunks, seeded_chunks
+>>> chunks = seeded_chunks(250, 100, seed=7)
+>>> chunks
+[Chunk(index=0, seed=7, start=0, stop=100), Chunk(index=1, seed=7, start=100, stop=200), \
+Chunk(index=2, seed=7, start=200, stop=250)]
+>>> run_chunks(len, [range(c.start, c.stop) for c in chunks], jobs=1)
+[100, 100, 50]
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from cgt.errors import InvalidArgumentError, WrongTypeError
+
+__all__ = ["Chunk", "RunInterrupted", "default_jobs", "run_chunks", "seeded_chunks"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+@attrs.frozen
+class Chunk:
+    """Items ``start`` (included) to ``stop`` (excluded) of a job seeded by ``seed``; ``index``
+    is the chunk's place in the merged result.  Small and picklable: what travels to a worker."""
+
+    index: int
+    seed: int
+    start: int
+    stop: int
+
+    @property
+    def items(self) -> range:
+        """The item numbers of this chunk."""
+        return range(self.start, self.stop)
+
+
+def seeded_chunks(total: int, size: int, seed: int = 0) -> list[Chunk]:
+    """Cut items ``0 .. total - 1`` of a job seeded by ``seed`` into chunks of ``size`` items
+    (the last one shorter): the cut depends on ``total`` and ``size`` only, never on workers.
+
+    >>> [(c.start, c.stop) for c in seeded_chunks(5, 2)]
+    [(0, 2), (2, 4), (4, 5)]
+    """
+    for name, value, least in (("total", total, 0), ("size", size, 1), ("seed", seed, None)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise WrongTypeError(f"{name} is an int, got {value!r}")
+        if least is not None and value < least:
+            raise InvalidArgumentError(f"{name} must be at least {least}, got {value}")
+    return [
+        Chunk(index, seed, start, min(start + size, total))
+        for index, start in enumerate(range(0, total, size))
+    ]
+
+
+def default_jobs() -> int:
+    """The number of cores this process may use (the default number of workers)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run: ``finished`` maps chunk indices to the results that were done,
+    ``total`` is the number of chunks.  A `KeyboardInterrupt`, so code unaware of it stops."""
+
+    def __init__(self, finished: dict[int, Any], total: int) -> None:
+        self.finished = dict(sorted(finished.items()))
+        self.total = total
+        super().__init__(f"interrupted: {len(self.finished)} of {total} chunks finished")
+
+
+def run_chunks(
+    function: Callable[[T], R],
+    chunks: Sequence[T],
+    *,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[R]:
+    """``[function(chunk) for chunk in chunks]``, on ``jobs`` local workers (default: every
+    core) or the cluster of ``scheduler``; see the module documentation.
+
+    ``progress(finished, total)`` is called in this process after each chunk.  With a cluster,
+    ``function`` and the chunks are pickled: keep them small and importable.
+    """
+    chunks = list(chunks)
+    if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
+        raise InvalidArgumentError(f"jobs is a positive int, got {jobs!r}")
+    if scheduler is None and jobs is None:
+        import dask.config
+
+        scheduler = dask.config.get("scheduler-address", None)
+    if scheduler is None:
+        jobs = min(jobs or default_jobs(), len(chunks))
+        if jobs <= 1:
+            return _run_here(function, chunks, progress)
+    return _run_on_dask(function, chunks, jobs, scheduler, progress)
+
+
+def _run_here(
+    function: Callable[[T], R], chunks: list[T], progress: Callable[[int, int], None] | None
+) -> list[R]:
+    results: list[R] = []
+    try:
+        for chunk in chunks:
+            results.append(function(chunk))
+            if progress is not None:
+                progress(len(results), len(chunks))
+    except KeyboardInterrupt:
+        raise RunInterrupted(dict(enumerate(results)), len(chunks)) from None
+    return results
+
+
+def _run_on_dask(
+    function: Callable[[T], R],
+    chunks: list[T],
+    jobs: int | None,
+    scheduler: str | None,
+    progress: Callable[[int, int], None] | None,
+) -> list[R]:
+    from distributed import Client, LocalCluster
+
+    cluster = None
+    if scheduler is None:
+        cluster = LocalCluster(
+            n_workers=jobs,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        client = Client(cluster, set_as_default=False)
+    else:
+        client = Client(scheduler, set_as_default=False)
+    try:
+        return _collect(client, function, chunks, progress)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _collect(
+    client: Any,
+    function: Callable[[T], R],
+    chunks: list[T],
+    progress: Callable[[int, int], None] | None,
+) -> list[R]:
+    from distributed import as_completed
+
+    # pure=False: equal chunks are still separate pieces of work.
+    futures = client.map(function, chunks, pure=False)
+    index_of = {future.key: index for index, future in enumerate(futures)}
+    finished: dict[int, R] = {}
+    first_error: int | None = None
+    try:
+        for future in as_completed(futures, loop=client.loop):
+            index = index_of[future.key]
+            if future.status == "error":
+                if first_error is None or index < first_error:
+                    first_error = index
+                    client.cancel([f for f in futures[index + 1 :] if not f.done()])
+            elif future.status == "finished":
+                finished[index] = future.result()
+                if progress is not None:
+                    progress(len(finished), len(chunks))
+            if first_error is not None and all(i in finished for i in range(first_error)):
+                futures[first_error].result()  # raises the chunk's error, as one process would
+    except KeyboardInterrupt:
+        client.cancel(futures)
+        raise RunInterrupted(finished, len(chunks)) from None
+    return [finished[index] for index in range(len(chunks))]
