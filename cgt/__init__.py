@@ -44,6 +44,7 @@ from cgt.position import (
 )
 from cgt.reduction import ish, reduced
 from cgt.registry import Claim, ClaimRun, claims, register_claim, run_claims
+from cgt.runner import Chunk, RunInterrupted, default_jobs, run_chunks, seeded_chunks
 from cgt.sums import Sum
 from cgt.thermal import (
     ThermalError,
@@ -63,6 +64,7 @@ __all__ = [
     "UP",
     "ZERO",
     "CGTError",
+    "Chunk",
     "Claim",
     "ClaimRun",
     "Game",
@@ -78,6 +80,7 @@ __all__ = [
     "Outcome",
     "PartizanPosition",
     "Position",
+    "RunInterrupted",
     "Sum",
     "ThermalError",
     "Thermograph",
@@ -90,6 +93,7 @@ __all__ = [
     "clear_caches",
     "compile_closed_form",
     "cool",
+    "default_jobs",
     "grundy",
     "heat",
     "impartial_game",
@@ -110,7 +114,9 @@ __all__ = [
     "reduced",
     "register_claim",
     "right_options_of",
+    "run_chunks",
     "run_claims",
+    "seeded_chunks",
     "set_cache_limit",
     "switch",
     "temperature",
