@@ -23,7 +23,6 @@ player  name    points ...
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 import time
@@ -156,54 +155,87 @@ def _command_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _available(module: str) -> bool:
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ImportError:
-        return False
+def _port(value: int) -> int:
+    if not 0 <= value <= 65535:
+        raise CommandError(f"--port must be 0..65535, got {value}")
+    return value
+
+
+def parse_seats(text: str | None, seed: object = 0) -> list[Any]:
+    """The server's five seats: ``None`` (a TCP client) for ``-``, else an in-process player
+    (`make_player`); no text: five TCP clients.
+
+    >>> parse_seats("-,random,-,-,random")
+    [None, <RandomPlayer 'random'>, None, None, <RandomPlayer 'random'>]
+    >>> parse_seats(None)
+    [None, None, None, None, None]
+    """
+    from games.daihinmin.players import make_player
+
+    if text is None:
+        return [None] * 5
+    names = parse_players(text)
+    return [None if n == "-" else make_player(n, seed=f"{seed}:{p}") for p, n in enumerate(names)]
 
 
 def _command_server(args: argparse.Namespace) -> int:
-    if not _available("games.daihinmin.server"):
-        raise CommandError("the server is not installed (games.daihinmin.server is missing)")
     from games.daihinmin.server import run_server
 
     games = _positive("--games", args.games, 14999)
-    _positive("--port", args.port, 65535)
-    kwargs: dict[str, Any] = {"port": args.port, "games": games, "log_dir": args.log_dir}
-    if args.players:
-        kwargs["players"] = parse_players(args.players)
-    return _report(run_server(**kwargs), args.json)
+    port = _port(args.port)
+    if args.move_timeout is not None and not args.move_timeout > 0:
+        raise CommandError(
+            f"--move-timeout must be a positive number of seconds, not {args.move_timeout}"
+        )
+    seed = parse_seed(args.seed)
+    seats = parse_seats(args.players, seed)
+    waiting = sum(seat is None for seat in seats)
+    if waiting == 0:
+        raise CommandError("--players leaves no seat for a TCP client (write - for one)")
+
+    def ready(bound: int) -> None:
+        print(
+            f"cgt daihinmin server: listening on port {bound}, waiting for {waiting} client(s)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    result = run_server(
+        port,
+        games,
+        players=seats,
+        seed=seed,
+        log_dir=args.log_dir,
+        move_timeout=args.move_timeout,
+        ready=ready,
+    )
+    from games.daihinmin.stats import summarize
+
+    summary = summarize(result)
+    summary["rejected"] = list(result.rejected)
+    summary["seed"] = seed
+    return _print_summary(summary, args.json)
 
 
 def _command_client(args: argparse.Namespace) -> int:
-    if not _available("games.daihinmin.client"):
-        raise CommandError("the client is not installed (games.daihinmin.client is missing)")
     from games.daihinmin.client import run_client
     from games.daihinmin.players import make_player
+    from games.daihinmin.stats import summarize
 
-    _positive("--port", args.port, 65535)
+    port = _port(args.port)
     player = make_player(args.player)
-    try:
-        result = run_client(host=args.host, port=args.port, name=args.name, player=player)
-    except ConnectionError as error:
-        raise CommandError(f"cannot talk to {args.host}:{args.port}: {error}") from None
-    return _report(result, args.json)
+    result = run_client(args.host, port, player, name=args.name)
+    summary = summarize(result.match)
+    summary["player"] = result.player
+    summary["rejected"] = result.rejected
+    if result.stalled:
+        summary["stalled"] = result.stalled
+    return _print_summary(summary, args.json)
 
 
-def _report(result: Any, as_json: bool) -> int:
-    """Print what a server or client run returns: a `summarize` dictionary, or a
-    `MatchResult` (summarized here)."""
-    from games.daihinmin.match import MatchResult
-    from games.daihinmin.stats import format_standings, summarize
+def _print_summary(summary: dict[str, Any], as_json: bool) -> int:
+    from games.daihinmin.stats import format_standings
 
-    if isinstance(result, MatchResult):
-        summary = summarize(result)
-        summary["rejected"] = list(result.rejected)
-    elif isinstance(result, dict):
-        summary = result
-    else:
-        return int(result or 0)
     if as_json:
         print(json.dumps(summary, indent=2))
     else:
@@ -240,9 +272,22 @@ def add_commands(subparsers: Any) -> None:
     play.set_defaults(handler=_command_play)
 
     server = commands.add_parser("server", help="run a UECda-protocol server (TCP)")
-    server.add_argument("--port", type=int, default=42485, help="TCP port (default 42485)")
+    server.add_argument("--port", type=int, default=42485, help="TCP port (default 42485; 0: any)")
     server.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    server.add_argument("--players", help="(optional) in-process players filling seats")
+    server.add_argument(
+        "--players",
+        help="5 seats: - for a TCP client, else an in-process player name "
+        "(e.g. -,-,default,default,default; default: five TCP clients)",
+    )
+    server.add_argument("--seed", default="0", help="seed of the deals and seats (default 0)")
+    server.add_argument(
+        "--move-timeout",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="seconds a client may take per message; a late client passes for the rest of the "
+        "run (default 60)",
+    )
     server.add_argument("--log-dir", metavar="D", help="write the game records to directory D")
     server.add_argument("--json", action="store_true", help="machine-readable output")
     server.set_defaults(handler=_command_server)

@@ -11,9 +11,14 @@ print::
      "faults": [...]}  # only if a player raised, timed out or returned junk
 
 ``mean`` is the mean points per game (5 for a first place ... 1 for a last) and ``ci95`` a
-Student-t 95% interval of it from the per-game points (``null`` with fewer than 2 games).
-Games of one run are not quite independent (the ranks of a game decide the next exchange),
-so read the interval as a guide, not a guarantee.
+95% interval of it (``null`` with fewer than 2 games).  Games of one run are not independent:
+the ranks of a game decide the next exchange (the daihinmin gives away his 2 best cards), so
+a player's points in consecutive games are correlated (lag-1 autocorrelation 0.31-0.35 for
+five ``default`` players over 3,000 games).  The plain Student-t interval is then too narrow:
+it held the true mean (3, by symmetry) in 85% of 1,750 intervals of runs of 100 and 200 games
+of five ``default`` players.  The interval here is a Student-t interval with the Newey-West
+(Bartlett kernel) standard error over `newey_west_lags` games, which held it in 92% (runs of
+100) and 93% (runs of 200); ``lags=0`` gives the plain interval.
 
 >>> from games.daihinmin.match import MatchResult
 >>> r = MatchResult(["a", "b", "c", "d", "e"])
@@ -43,22 +48,67 @@ __all__ = [
     "compare_players",
     "format_standings",
     "mean_ci95",
+    "newey_west_lags",
+    "standard_error",
     "summarize",
 ]
 
 #: decimals kept in the JSON figures
 DIGITS = 6
+#: runs shorter than this get the plain Student-t interval (`newey_west_lags`)
+MIN_GAMES_FOR_LAGS = 20
 
 
 class StatsError(cgt.CGTError, ValueError):
     """Statistics asked of data that cannot give them (no games, unknown player...)."""
 
 
-def mean_ci95(values: Sequence[float]) -> tuple[float, tuple[float, float] | None]:
-    """The mean of ``values`` and its Student-t 95% confidence interval (``None`` for fewer
-    than 2 values; a point interval when all values are equal).
+def newey_west_lags(n: int) -> int:
+    """The number of lags of the Newey-West standard error for ``n`` games: the usual rule
+    ``floor(4 * (n / 100) ** (2 / 9))`` (4 for 100 games, 6 for 1,000), and 0 below
+    `MIN_GAMES_FOR_LAGS` games (too few to estimate a correlation: the plain interval).
 
-    >>> mean, (lo, hi) = mean_ci95([1, 2, 3, 4, 5])
+    >>> [newey_west_lags(n) for n in (2, 19, 20, 100, 1000, 10000)]
+    [0, 0, 2, 4, 6, 11]
+    """
+    return 0 if n < MIN_GAMES_FOR_LAGS else int(4 * (n / 100) ** (2 / 9))
+
+
+def standard_error(values: Sequence[float], lags: int | None = None) -> float:
+    """The standard error of the mean of ``values`` (at least 2), allowing for correlation
+    between values up to ``lags`` apart (Newey-West, Bartlett weights ``1 - k / (lags + 1)``;
+    ``None``: `newey_west_lags`); scaled by ``n / (n - 1)`` so that ``lags=0`` is the usual
+    ``stdev / sqrt(n)``.
+
+    >>> round(standard_error([1, 2, 3, 4, 5], lags=0), 6)  # stdev 1.581139 / sqrt(5)
+    0.707107
+    >>> alternating = [1, 5] * 10
+    >>> round(standard_error(alternating, lags=0), 4), round(standard_error(alternating, lags=1), 4)
+    (0.4588, 0.1026)
+    """
+    n = len(values)
+    if n < 2:
+        raise StatsError(f"a standard error needs at least 2 values, got {n}")
+    if lags is None:
+        lags = newey_west_lags(n)
+    if lags < 0:
+        raise StatsError(f"lags must be at least 0, got {lags}")
+    mean = math.fsum(values) / n
+    d = [v - mean for v in values]
+    variance = math.fsum(x * x for x in d)
+    for k in range(1, min(lags, n - 1) + 1):
+        variance += 2 * (1 - k / (lags + 1)) * math.fsum(d[i] * d[i + k] for i in range(n - k))
+    return math.sqrt(max(variance, 0.0) / (n - 1) / n)
+
+
+def mean_ci95(
+    values: Sequence[float], lags: int | None = None
+) -> tuple[float, tuple[float, float] | None]:
+    """The mean of ``values`` and its 95% confidence interval: Student-t quantile (``n - 1``
+    degrees of freedom) times `standard_error` (``lags`` as there; ``None`` for fewer than 2
+    values; a point interval when all values are equal).
+
+    >>> mean, (lo, hi) = mean_ci95([1, 2, 3, 4, 5], lags=0)
     >>> mean, round(lo, 6), round(hi, 6)
     (3.0, 1.036757, 4.963243)
     >>> mean_ci95([3, 3]), mean_ci95([4])
@@ -70,18 +120,19 @@ def mean_ci95(values: Sequence[float]) -> tuple[float, tuple[float, float] | Non
     mean = math.fsum(values) / n
     if n < 2:
         return mean, None
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    if variance == 0:
+    se = standard_error(values, lags)
+    if se == 0:
         return mean, (mean, mean)
     from scipy import stats
 
-    half = float(stats.t.ppf(0.975, n - 1)) * math.sqrt(variance / n)
+    half = float(stats.t.ppf(0.975, n - 1)) * se
     return mean, (mean - half, mean + half)
 
 
-def summarize(result: MatchResult) -> dict[str, Any]:
+def summarize(result: MatchResult, lags: int | None = None) -> dict[str, Any]:
     """Standings of a run as a JSON-ready dictionary (shape in the module docstring); built
-    from ``result.per_game``, which is checked against the totals."""
+    from ``result.per_game``, which is checked against the totals; ``lags`` as in
+    `mean_ci95`."""
     games = len(result.per_game)
     if games != result.games and result.games:
         raise StatsError(f"the result holds {result.games} games but {games} per-game scores")
@@ -93,7 +144,7 @@ def summarize(result: MatchResult) -> dict[str, Any]:
             ranks[5 - points] += 1
         entry: dict[str, Any] = {"name": name, "points": sum(column)}
         if games:
-            mean, ci = mean_ci95(column)
+            mean, ci = mean_ci95(column, lags)
             entry["mean"] = round(mean, DIGITS)
             entry["ci95"] = None if ci is None else [round(ci[0], DIGITS), round(ci[1], DIGITS)]
         else:
@@ -112,6 +163,10 @@ def summarize(result: MatchResult) -> dict[str, Any]:
     return summary
 
 
+#: the tests `compare` runs
+METHODS = ("newey-west", "t", "wilcoxon")
+
+
 @attrs.frozen
 class Comparison:
     """A paired test of two players' per-game points (a minus b)."""
@@ -121,7 +176,8 @@ class Comparison:
     statistic: float
     pvalue: float
     mean_difference: float
-    #: Student-t 95% interval of the mean difference (``None`` for fewer than 2 games)
+    #: 95% interval of the mean difference (Newey-West for ``"newey-west"``, else plain
+    #: Student t)
     ci95: tuple[float, float] | None
 
     def to_json(self) -> dict[str, Any]:
@@ -135,49 +191,65 @@ class Comparison:
         }
 
 
-def compare(a: Sequence[int], b: Sequence[int], method: str = "t") -> Comparison:
-    """Paired test of per-game points ``a`` against ``b`` (the same games): ``method="t"``
-    (``scipy.stats.ttest_rel``) or ``"wilcoxon"`` (signed ranks; ties and zero differences
-    handled by scipy's defaults).  Identical columns give statistic 0 and p-value 1.
+def compare(
+    a: Sequence[int], b: Sequence[int], method: str = "newey-west", lags: int | None = None
+) -> Comparison:
+    """Paired test of per-game points ``a`` against ``b`` (the same games, in order).
 
-    >>> c = compare([5, 4, 5, 5, 3, 4], [1, 2, 1, 3, 2, 1])
+    ``method``: ``"newey-west"`` (default) a t-test of the mean difference with the
+    Newey-West standard error (`standard_error`, ``lags``), since consecutive games are
+    correlated; ``"t"`` the plain paired t-test (``scipy.stats.ttest_rel``: games taken as
+    independent); ``"wilcoxon"`` the signed-rank test (``scipy.stats.wilcoxon``, independent
+    games too).  Identical columns give statistic 0 and p-value 1.
+
+    >>> c = compare([5, 4, 5, 5, 3, 4], [1, 2, 1, 3, 2, 1], method="t")
     >>> round(c.mean_difference, 4), round(c.statistic, 3), round(c.pvalue, 5)
     (2.6667, 5.394, 0.00296)
     >>> [round(x, 4) for x in c.ci95]
     [1.3957, 3.9376]
-    >>> compare([3, 3], [3, 3])
-    Comparison(method='t', games=2, statistic=0.0, pvalue=1.0, mean_difference=0.0, ci95=(0.0, 0.0))
+    >>> same = compare([3, 3], [3, 3])
+    >>> same.method, same.statistic, same.pvalue, same.mean_difference, same.ci95
+    ('newey-west', 0.0, 1.0, 0.0, (0.0, 0.0))
     """
     if len(a) != len(b):
         raise StatsError(f"a paired test needs columns of one length, got {len(a)} and {len(b)}")
     if len(a) < 2:
         raise StatsError(f"a paired test needs at least 2 games, got {len(a)}")
-    if method not in ("t", "wilcoxon"):
-        raise StatsError(f"method is 't' or 'wilcoxon', not {method!r}")
+    if method not in METHODS:
+        raise StatsError(f"method is one of {', '.join(METHODS)}, not {method!r}")
     differences = [x - y for x, y in zip(a, b, strict=True)]
-    mean, ci = mean_ci95(differences)
+    n = len(differences)
+    mean, ci = mean_ci95(differences, lags if method == "newey-west" else 0)
     if not any(differences):
-        return Comparison(method, len(a), 0.0, 1.0, mean, ci)
+        return Comparison(method, n, 0.0, 1.0, mean, ci)
     from scipy import stats
 
-    if method == "t":
-        if len(set(differences)) == 1:  # no spread: scipy gives inf/nan
-            test = (math.copysign(math.inf, mean), 0.0)
-        else:
-            outcome = stats.ttest_rel(a, b)
-            test = (float(outcome.statistic), float(outcome.pvalue))
-    else:
+    if method == "wilcoxon":
         outcome = stats.wilcoxon(differences)
         test = (float(outcome.statistic), float(outcome.pvalue))
-    return Comparison(method, len(a), test[0], test[1], mean, ci)
+    else:
+        se = standard_error(differences, lags if method == "newey-west" else 0)
+        if se == 0:  # no spread
+            test = (math.copysign(math.inf, mean), 0.0)
+        elif method == "t":
+            outcome = stats.ttest_rel(a, b)
+            test = (float(outcome.statistic), float(outcome.pvalue))
+        else:
+            statistic = mean / se
+            test = (statistic, float(2 * stats.t.sf(abs(statistic), n - 1)))
+    return Comparison(method, n, test[0], test[1], mean, ci)
 
 
-def compare_players(result: MatchResult, a: int, b: int, method: str = "t") -> Comparison:
+def compare_players(
+    result: MatchResult, a: int, b: int, method: str = "newey-west", lags: int | None = None
+) -> Comparison:
     """`compare` players ``a`` and ``b`` (numbers 0-4) of one run on its per-game points."""
     for p in (a, b):
         if not (isinstance(p, int) and 0 <= p < len(result.names)):
             raise StatsError(f"player {p!r} is not one of 0-{len(result.names) - 1}")
-    return compare([row[a] for row in result.per_game], [row[b] for row in result.per_game], method)
+    column_a = [row[a] for row in result.per_game]
+    column_b = [row[b] for row in result.per_game]
+    return compare(column_a, column_b, method, lags)
 
 
 def format_standings(summary: dict[str, Any]) -> str:
@@ -220,9 +292,11 @@ def format_standings(summary: dict[str, Any]) -> str:
     lines.append(line(header))
     lines.append("  ".join("-" * w for w in widths))
     lines.extend(line(row) for row in rows)
-    for key in ("rejected",):
-        if key in summary:
-            lines.append(f"{key} plays: " + ", ".join(str(n) for n in summary[key]))
+    rejected = summary.get("rejected")
+    if isinstance(rejected, list):
+        lines.append("rejected plays: " + ", ".join(str(n) for n in rejected))
+    elif rejected is not None:  # a client knows only its own
+        lines.append(f"rejected plays of player {summary.get('player', '?')} (us): {rejected}")
     if summary.get("stalled"):
         lines.append(f"{summary['stalled']} game(s) ended by the 20-pass rule")
     faults = summary.get("faults") or []

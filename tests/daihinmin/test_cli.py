@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+import socket
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -187,3 +189,105 @@ def test_the_cgt_command_runs_as_a_program():
     )
     assert run.returncode == 2
     assert run.stderr.startswith("cgt daihinmin: unknown player 'x'")
+
+
+# --- server and client, with the real C programs --------------------------------------------
+
+
+def _kit():  # type: ignore[no-untyped-def]
+    from games.daihinmin import uecda_kit
+
+    try:
+        return uecda_kit.build_kit()
+    except uecda_kit.UecdaKitError as exc:  # no gcc or no kit: not a failure of ours
+        pytest.skip(f"the UECda kit cannot be built: {exc}")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.uecda
+def test_server_command_with_five_c_default_clients(tmp_path):
+    """``cgt daihinmin server`` as a process, on a port of its choice, with 5 C clients."""
+    kit = _kit()
+    command = [sys.executable, "-m", "cgt.cli", "daihinmin", "server", "--port", "0"]
+    command += ["--games", "30", "--seed", "4", "--log-dir", str(tmp_path), "--json"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    clients = []
+    try:
+        assert server.stderr is not None
+        line = server.stderr.readline()
+        prefix = "cgt daihinmin server: listening on port "
+        assert line.startswith(prefix) and line.endswith(", waiting for 5 client(s)\n"), line
+        port = line[len(prefix) :].split(",")[0]
+        for k in range(5):
+            clients.append(
+                subprocess.Popen(
+                    [str(kit.client), "-h", "127.0.0.1", "-p", port, "-n", f"c{k}"],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
+            time.sleep(0.05)  # connection order = player numbers
+        out, err = server.communicate(timeout=120)
+    finally:
+        for process in [server, *clients]:
+            process.kill()
+            process.wait()
+    assert server.returncode == 0, err
+    data = json.loads(out)
+    assert data["games"] == 30 and data["seed"] == 4
+    assert [p["name"] for p in data["players"]] == ["c0", "c1", "c2", "c3", "c4"]
+    assert sum(p["points"] for p in data["players"]) == 30 * 15
+    assert all(sum(p["ranks"]) == 30 for p in data["players"])
+    assert "faults" not in data
+    assert [c.returncode for c in clients] == [0] * 5  # they saw the end of the run
+    assert len((tmp_path / "games.jsonl").read_text().splitlines()) == 30
+
+
+@pytest.mark.uecda
+def test_client_command_on_the_c_server(capsys):
+    from games.daihinmin.uecda_kit import run_tournament
+
+    kit = _kit()
+
+    def ours(port: int) -> int:
+        args = ["client", "--port", str(port), "--name", "ours", "--player", "random"]
+        return main(["daihinmin", *args, "--json"])
+
+    c = run_tournament(40, [ours], kit=kit, timeout=120)
+    assert c.returns[0] == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 40 and data["player"] == 0
+    assert data["rejected"] == 0  # a random player picks legal moves only
+    assert tuple(p["points"] for p in data["players"]) == c.points
+    assert [p["ranks"] for p in data["players"]] == [
+        [sum(1 for g in c.ranks if g[p] == k) for k in range(5)] for p in range(5)
+    ]
+
+
+def test_client_and_server_errors(capsys):
+    port = _free_port()  # nobody listens there
+    assert main(["daihinmin", "client", "--port", str(port), "--player", "random"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cgt daihinmin: cannot connect to 127.0.0.1:") and err.count("\n") == 1
+    with socket.socket() as taken:
+        taken.bind(("", 0))
+        taken.listen(1)
+        busy = taken.getsockname()[1]
+        assert main(["daihinmin", "server", "--port", str(busy), "--games", "1"]) == 2
+        assert "cannot listen on port" in capsys.readouterr().err
+    for args, message in [
+        (["server", "--players", "random"], "leaves no seat for a TCP client"),
+        (["server", "--port", "70000"], "--port must be 0..65535, got 70000"),
+        (["server", "--games", "15000"], "--games must be 1..14999, got 15000"),
+        (["server", "--move-timeout", "0"], "--move-timeout must be a positive number"),
+        (["client", "--player", "nobody"], "unknown player 'nobody'"),
+        (["client", "--port", "-1"], "--port must be 0..65535, got -1"),
+    ]:
+        assert main(["daihinmin", *args]) == 2
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1, err

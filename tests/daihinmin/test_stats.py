@@ -14,11 +14,14 @@ from scipy import stats as scipy_stats
 from games.daihinmin import Match, MatchResult, RandomPlayer
 from games.daihinmin.match import Fault
 from games.daihinmin.stats import (
+    MIN_GAMES_FOR_LAGS,
     StatsError,
     compare,
     compare_players,
     format_standings,
     mean_ci95,
+    newey_west_lags,
+    standard_error,
     summarize,
 )
 
@@ -49,6 +52,45 @@ def test_summary_of_a_real_match_agrees_with_its_totals():
         lo, hi = entry["ci95"]
         assert lo < entry["mean"] < hi
     json.dumps(s)  # JSON-ready
+
+
+def _newey_west_reference(values, lags):
+    """Long-run variance from the autocovariances (those beyond n - 1 are 0), as in the
+    textbook formula, with the small-sample factor n / (n - 1)."""
+    n = len(values)
+    m = sum(values) / n
+
+    def gamma(k):
+        return sum((values[i] - m) * (values[i + k] - m) for i in range(n - k)) / n if k < n else 0
+
+    long_run = gamma(0) + 2 * sum((1 - k / (lags + 1)) * gamma(k) for k in range(1, lags + 1))
+    return math.sqrt(long_run / (n - 1))
+
+
+@given(st.lists(st.integers(1, 5), min_size=2, max_size=60), st.integers(0, 8))
+def test_newey_west_standard_error(values, lags):
+    assert standard_error(values, lags) == pytest.approx(
+        _newey_west_reference(values, lags), abs=1e-12
+    )
+    assert standard_error(values, 0) == pytest.approx(
+        statistics.stdev(values) / math.sqrt(len(values)), abs=1e-12
+    )
+
+
+def test_correlated_games_widen_the_interval():
+    streaky = [5] * 10 + [1] * 10 + [4] * 10 + [2] * 10  # long streaks: positive correlation
+    plain = standard_error(streaky, 0)
+    assert standard_error(streaky) > 1.5 * plain  # 3 lags for 40 games
+    assert newey_west_lags(40) == 3 and newey_west_lags(MIN_GAMES_FOR_LAGS - 1) == 0
+    mean, (lo, hi) = mean_ci95(streaky)
+    plain_lo, plain_hi = mean_ci95(streaky, lags=0)[1]
+    assert mean == 3.0 and lo < plain_lo and hi - lo > 1.5 * (plain_hi - plain_lo)
+    c = compare(streaky, list(reversed(streaky)))
+    t = compare(streaky, list(reversed(streaky)), method="t")
+    assert c.mean_difference == t.mean_difference == 0
+    assert c.pvalue == t.pvalue == 1.0
+    shifted = compare([v + (i % 2) for i, v in enumerate(streaky)], streaky)
+    assert shifted.mean_difference == 0.5
 
 
 def test_interval_is_student_t():
@@ -135,7 +177,7 @@ def test_degenerate_comparisons():
         compare([1, 2], [1])
     with pytest.raises(StatsError, match="at least 2 games"):
         compare([1], [1])
-    with pytest.raises(StatsError, match="'t' or 'wilcoxon'"):
+    with pytest.raises(StatsError, match="one of newey-west, t, wilcoxon, not 'z'"):
         compare([1, 2], [2, 1], method="z")
 
 
