@@ -8,7 +8,10 @@ Run: ``python benchmarks/bench_daihinmin.py [--games N] [--c-games N] [--repeat 
   from the 5th connection to the server's exit; the ratio of the two;
 * the cost of legal-move generation per turn and of one ``default`` decision (medians over
   the turns of recorded games, microseconds);
-* ``--profile``: cProfile of the in-process loop, the functions where the time goes.
+* ``--profile``: cProfile of the in-process loop, the functions where the time goes;
+* ``--coverage RUNS``: how often the 95% intervals of `games.daihinmin.stats` hold the true
+  mean (3 points per game: five identical players) over RUNS runs of 100 and 200 games, plain
+  Student t against Newey-West, and the lag-1 autocorrelation of the per-game points.
 
 The issue's goals: at least 300 games/s for five ``default`` players on one core, and at
 least 5 times the C tournament's games/s.
@@ -20,6 +23,7 @@ import argparse
 import contextlib
 import cProfile
 import io
+import itertools
 import os
 import pstats
 import statistics
@@ -170,6 +174,29 @@ def profile(name: str, games: int, lines: int = 25) -> str:
     return out.getvalue()
 
 
+def interval_coverage(name: str, games: int, runs: int) -> dict[str, float]:
+    """Share of the 95% intervals (5 per run) holding 3, the true mean of five identical
+    players: plain Student t (``lags=0``) and Newey-West (automatic lags)."""
+    from games.daihinmin.stats import mean_ci95
+
+    held = {"plain": 0, "newey-west": 0}
+    correlation = []
+    for run in range(runs):
+        players = _players(name) or []
+        result = Match(players, seed=f"coverage:{run}").play(games)
+        for p in range(5):
+            column = [g[p] for g in result.per_game]
+            for method, lags in (("plain", 0), ("newey-west", None)):
+                _, ci = mean_ci95(column, lags)
+                held[method] += ci is not None and ci[0] <= 3 <= ci[1]
+            mean = statistics.fmean(column)
+            d = [x - mean for x in column]
+            correlation.append(sum(a * b for a, b in itertools.pairwise(d)) / sum(x * x for x in d))
+    out = {method: count / (5 * runs) for method, count in held.items()}
+    out["lag-1 autocorrelation"] = statistics.fmean(correlation)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="in-process games per run")
@@ -177,6 +204,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure (median)")
     parser.add_argument("--profile", action="store_true", help="profile the in-process loop")
     parser.add_argument("--no-c", action="store_true", help="skip the C tournament")
+    parser.add_argument(
+        "--coverage", type=int, metavar="RUNS", help="check the 95%% intervals over RUNS runs"
+    )
     args = parser.parse_args()
 
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
@@ -219,6 +249,14 @@ def main() -> None:
                 f"{costs['legal_us']:.1f} us median ({costs['legal_mean_us']:.1f} mean); "
                 f"one {name} decision {costs['decide_us']:.1f} us median "
                 f"({costs['decide_mean_us']:.1f} mean)"
+            )
+    if args.coverage:
+        for games in (100, 200):
+            got = interval_coverage("default", games, args.coverage)
+            print(
+                f"intervals of {games} games of five default, {5 * args.coverage} of each kind:"
+                f" plain t holds the mean in {got['plain']:.1%}, Newey-West in "
+                f"{got['newey-west']:.1%}; lag-1 autocorrelation {got['lag-1 autocorrelation']:.3f}"
             )
     if args.profile:
         for name in ("default", "random"):
