@@ -32,7 +32,7 @@ from collections.abc import Sequence
 import attrs
 
 import cgt
-from games.daihinmin.cards import ALL_CARDS, JOKER, format_cards
+from games.daihinmin.cards import ALL_CARDS, format_cards
 from games.daihinmin.engine import POINTS, GameState, Rules
 from games.daihinmin.melds import PASS, Kind, Meld
 from games.daihinmin.players.base import strongest_cards
@@ -89,7 +89,10 @@ class ReplayReport:
     events: Counter[str] = attrs.field(factory=Counter)
     disagreements: list[Disagreement] = attrs.field(factory=list)
     known: list[Disagreement] = attrs.field(factory=list)
+    #: games whose replay stopped at a disagreement
     aborted: int = 0
+    #: games whose replay stopped at a documented server quirk (RULES.md §12)
+    quirk_games: int = 0
 
     @property
     def ok(self) -> bool:
@@ -104,6 +107,7 @@ class ReplayReport:
         self.disagreements += other.disagreements
         self.known += other.known
         self.aborted += other.aborted
+        self.quirk_games += other.quirk_games
 
     def summary(self, limit: int = 20) -> str:
         """A readable report: totals, checks and events per kind, the first disagreements."""
@@ -113,6 +117,8 @@ class ReplayReport:
         ]
         if self.aborted:
             lines.append(f"{self.aborted} games stopped at a disagreement")
+        if self.quirk_games:
+            lines.append(f"{self.quirk_games} games stopped at a server quirk (RULES.md §12)")
         lines.append("checks:")
         lines += [f"  {name:32} {n:9}" for name, n in sorted(self.checks.items())]
         lines.append("events:")
@@ -131,6 +137,7 @@ class _ReplayState(GameState):
     table shows the state after a move and before the clearing)."""
 
     __slots__ = ("lock_seen",)
+    lock_seen: bool | None
 
     def _clear(self) -> None:
         self.lock_seen = self.lock
@@ -138,7 +145,11 @@ class _ReplayState(GameState):
 
 
 class _Abort(Exception):
-    """The replay of this game cannot go on."""
+    """The replay of this game cannot go on (``quirk``: because of a documented server bug)."""
+
+    def __init__(self, quirk: bool = False) -> None:
+        super().__init__()
+        self.quirk = quirk
 
 
 def _cards_rows(grid: list[list[int]]) -> list[int]:
@@ -197,8 +208,11 @@ class _Replay:
         self.report.games += 1
         try:
             self.replay(log, last)
-        except _Abort:
-            self.report.aborted += 1
+        except _Abort as stop:
+            if stop.quirk:
+                self.report.quirk_games += 1
+            else:
+                self.report.aborted += 1
         if log.ranks is not None:
             self.order = sorted(range(5), key=lambda p: log.ranks[p])  # type: ignore[index]
         if log.totals is not None:
@@ -311,10 +325,10 @@ class _Replay:
                 if choice is None:
                     self.report.events["exchange: invalid choice (strongest given)"] += 1
                     choice = strongest_cards(hands[giver], k)
+                elif table is not None:
+                    self.vanish(table, hands[giver])
                 hands[giver] &= ~choice
                 hands[taker] |= choice
-                if table is not None:
-                    self.vanish(table, hands, giver)
         after = [self.hand_of(t, "first hand table") for t in log.turns[0].hands]
         for p in range(5):
             self.check("exchange: hands after", format_cards(after[p]), format_cards(hands[p]))
@@ -322,13 +336,13 @@ class _Replay:
             raise _Abort
         return after
 
-    def vanish(self, table: Table, hands: list[int], giver: int) -> None:
+    def vanish(self, table: Table, hand: int) -> None:
         """RULES.md §12 item 2: a 2 written on a held card's cell deletes that card too."""
         grid = table.grid()
         for row in range(4):
             for col in range(1, 14):
                 bit = 1 << (4 * col + row)
-                if grid[row][col] == 2 and hands[giver] & bit and not hands[giver] & JOKER:
+                if grid[row][col] == 2 and hand & bit:
                     self.check(
                         "exchange: card vanishes (server quirk)",
                         format_cards(bit),
@@ -336,7 +350,7 @@ class _Replay:
                         [table],
                         known="RULES.md §12 item 2",
                     )
-                    raise _Abort
+                    raise _Abort(quirk=True)
 
     # --- a turn -----------------------------------------------------------------------
     def hand_tables(self, turn: TurnLog, state: GameState, cells: list[int]) -> None:
@@ -390,6 +404,7 @@ class _Replay:
             if server_accepted and before is not None and before.kind == Kind.JOKER:
                 last_item = self.report.disagreements.pop()
                 self.report.known.append(attrs.evolve(last_item, note="RULES.md §12 item 1"))
+                raise _Abort(quirk=True)
             raise _Abort
         is_pass = meld is PASS
         self.check(
@@ -437,19 +452,20 @@ class _Replay:
             field_row7 = list(_ZEROS)
         # events
         if result.accepted:
+            played = result.meld
             events["accepted plays"] += 1
-            kind = meld.kind
+            kind = played.kind
             if kind == Kind.JOKER:
                 events["lone jokers"] += 1
-            elif meld.uses_joker:
+            elif played.uses_joker:
                 events[f"joker in a {kind.name.lower()}"] += 1
-                if kind == Kind.SEQUENCE and meld.joker % 15 in (0, 14):
+                if kind == Kind.SEQUENCE and played.joker % 15 in (0, 14):
                     events["joker at column 0 or 14"] += 1
             if answer:
                 events["3S answers to the lone joker"] += 1
-            if kind != Kind.JOKER and meld.has_eight:
+            if kind != Kind.JOKER and played.has_eight:
                 events["8-cuts"] += 1
-            if kind != Kind.JOKER and meld.is_revolution:
+            if kind != Kind.JOKER and played.is_revolution:
                 events["revolutions"] += 1
                 if rev_before:
                     events["revolutions undone"] += 1
