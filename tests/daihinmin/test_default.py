@@ -16,6 +16,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -61,7 +62,7 @@ def result(meld: Meld | None, *, accepted: bool = True, cleared: bool = False) -
     return MoveResult(1, shown or PASS, accepted, None, meld, cleared, False, False)
 
 
-def told(player: DefaultPlayer, *fields: Meld | None) -> DefaultPlayer:
+def told(player: Logged, *fields: Meld | None) -> Logged:
     """The player after the field tables of moves of others showing ``fields``."""
     for field in fields:
         player.observe(result(field))
@@ -69,8 +70,57 @@ def told(player: DefaultPlayer, *fields: Meld | None) -> DefaultPlayer:
 
 
 # --- worked examples -------------------------------------------------------------------
-def test_lead_order_sequence_then_group_then_single() -> None:
-    p = DefaultPlayer()
+class Logged:
+    """A DefaultPlayer that logs what the C client would receive for the same calls: the hand
+    table before every move (getState), the field table after it (getField), and for its
+    own moves the table it writes.  The uecda test replays the logs through the C code."""
+
+    def __init__(self) -> None:
+        self.player = DefaultPlayer()
+        self.hand = 0
+        self.log: list[tuple[str, list[list[int]], tuple[int, int] | None]] = []
+        LOGS.append(self)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.player, name)
+
+    def play(self, obs: Observation) -> Meld | Illegal:
+        meld = self.player.play(obs)
+        self.hand = obs.hand
+        table = hand_table(obs)
+        self.log += [("H", table, None), ("P", table, self.player.last_cells)]
+        return meld
+
+    def observe(self, result: MoveResult) -> None:
+        p = self.player
+        shown = None if p._empty_next else (result.field or PASS)
+        before = Observation(
+            0,
+            self.hand,
+            shown,
+            p._revolution,
+            False,
+            (5,) * 5,
+            (0, 1, 2, 3, 4),
+            None,
+            0,
+            (),
+            0,
+            0,
+            0,
+            result.player,
+        )
+        self.log.append(("H", hand_table(before), None))
+        table = field_table(result.field, result.player, counts=(5,) * 5, seats=(0, 1, 2, 3, 4))
+        self.log.append(("F", table, None))
+        p.observe(result)
+
+
+LOGS: list[Logged] = []
+
+
+def example_lead_order_sequence_then_group_then_single(new: Callable[[], Logged]) -> None:
+    p = new()
     assert p.play(obs("3S 4S 5S 6S 9D 9H 9C KC")) == Meld.parse("3S 4S 5S 6S")
     assert p.play(obs("3S 4H 9D 9H 9C KC")) == Meld.parse("9H 9D 9C")
     assert p.play(obs("5H 3D KC")) == Meld.parse("3D")
@@ -80,8 +130,8 @@ def test_lead_order_sequence_then_group_then_single() -> None:
     assert p.play(obs("5H 3D KC", rev=True)) == Meld.parse("KC")
 
 
-def test_lead_with_the_joker_never_plays_a_plain_single() -> None:
-    p = DefaultPlayer()
+def example_lead_with_the_joker_never_plays_a_plain_single(new: Callable[[], Logged]) -> None:
+    p = new()
     assert p.play(obs("4D 9H KC JK")) == Meld.parse("JK(4S) 4D")
     assert p.last_cells == (parse_cards("4D"), 2)  # the joker at [0][2]
     assert p.play(obs("JK")) == Meld.lone_joker(14)  # lowSolo writes it at [0][14]
@@ -90,10 +140,10 @@ def test_lead_with_the_joker_never_plays_a_plain_single() -> None:
     assert p.play(obs("3S 5S 6S 9D 9H JK")) == Meld.parse("3S JK(4S) 5S 6S")
 
 
-def test_four_threes_and_the_joker_lead_four_threes() -> None:
+def example_four_threes_and_the_joker_lead_four_threes(new: Callable[[], Logged]) -> None:
     """lowGroup puts the joker in the first row without a card: row 4 holds the hand's
     joker at [4][1], so it goes to row 5, which the server ignores."""
-    p = DefaultPlayer()
+    p = new()
     meld = p.play(obs("3S 3H 3D 3C 9H JK"))
     assert meld == Meld.parse("3S 3H 3D 3C")
     assert p.last_cells == (parse_cards("3S 3H 3D 3C"), 5 * 15 + 1)
@@ -101,50 +151,52 @@ def test_four_threes_and_the_joker_lead_four_threes() -> None:
     assert p.play(obs("4S 4H 4D 4C 9H JK")) == Meld(parse_cards("4S 4H 4D 4C"), 4 * 15 + 2)
 
 
-def test_follow_single_skips_cards_of_runs_and_groups() -> None:
-    p = told(DefaultPlayer(), Meld.parse("5D"))
+def example_follow_single_skips_cards_of_runs_and_groups(new: Callable[[], Logged]) -> None:
+    p = told(new(), Meld.parse("5D"))
     # 6S 7S 8S is a run, 9H 9D a pair: the free single above 5 is the JC
     assert p.play(obs("6S 7S 8S 9H 9D JC AC", Meld.parse("5D"))) == Meld.parse("JC")
-    p = told(DefaultPlayer(), Meld.parse("5D"))
+    p = told(new(), Meld.parse("5D"))
     # nothing free: the lone joker
     assert p.play(obs("6S 7S 8S 9H 9D JK", Meld.parse("5D"))) == Meld.lone_joker(14)
-    p = told(DefaultPlayer(), Meld.parse("5D"))
+    p = told(new(), Meld.parse("5D"))
     assert p.play(obs("6S 7S 8S 9H 9D", Meld.parse("5D"))) is PASS
 
 
-def test_on_a_lone_joker_the_default_client_passes() -> None:
+def example_on_a_lone_joker_the_default_client_passes(new: Callable[[], Logged]) -> None:
     joker = Meld.lone_joker(14)
-    p = told(DefaultPlayer(), joker)
+    p = told(new(), joker)
     assert p.play(obs("3S 4H", joker)) is PASS
     assert p.state.ord == 14
 
 
-def test_stale_sequence_flag_plays_a_single_on_a_lone_joker_under_revolution() -> None:
+def example_stale_sequence_flag_plays_a_single_on_a_lone_joker_under_revolution(
+    new: Callable[[], Logged],
+) -> None:
     """getField keeps ``sequence`` when the first card is in column 14: after a sequence, a
     lone joker at [0][14] under revolution reads as a sequence with ord 14, and
     followSoloRev plays its highest free single on it (the server refuses it)."""
     seq = Meld.parse("5S 6S 7S")
     joker = Meld.lone_joker(14)
-    p = DefaultPlayer()
+    p = new()
     p.play(obs("3H", None, rev=True))  # the revolution is on
     told(p, seq, joker)
     assert p.state.sequence == 1 and p.state.ord == 14 and p.state.qty == 1
     assert p.play(obs("3S 4H KD", joker, rev=True)) == Meld.parse("KD")
     # with a group before the joker the flag is 0 and ord is 0: a pass
-    p = DefaultPlayer()
+    p = new()
     p.play(obs("3H", None, rev=True))
     told(p, Meld.parse("5S 5H"), joker)
     assert p.state.sequence == 0 and p.state.ord == 0
     assert p.play(obs("3S 4H KD", joker, rev=True)) is PASS
     # written at [0][0] (as highSolo does) the joker resets the flag: a pass as well
-    p = DefaultPlayer()
+    p = new()
     p.play(obs("3H", None, rev=True))
     told(p, seq, Meld.lone_joker(0))
     assert p.play(obs("3S 4H KD", Meld.lone_joker(0), rev=True)) is PASS
 
 
-def test_the_stale_flag_survives_the_end_of_a_game() -> None:
-    p = told(DefaultPlayer(), Meld.parse("5S 6S 7S"))
+def example_the_stale_flag_survives_the_end_of_a_game(new: Callable[[], Logged]) -> None:
+    p = told(new(), Meld.parse("5S 6S 7S"))
     p.observe(MoveResult(1, PASS, False, None, None, True, False, True))  # game over
     p.play(obs("3H", None, rev=True))  # a later game, under revolution
     told(p, Meld.lone_joker(14))
@@ -152,11 +204,11 @@ def test_the_stale_flag_survives_the_end_of_a_game() -> None:
     assert p.play(obs("3S 4H", Meld.lone_joker(14), rev=True)) == Meld.parse("4H")
 
 
-def test_revolution_by_a_sequence_reads_its_top_as_ord() -> None:
+def example_revolution_by_a_sequence_reads_its_top_as_ord(new: Callable[[], Logged]) -> None:
     """getField uses the revolution of the hand table before the move: the sequence that
     starts a revolution gets ``ord`` = its top column (normal order)."""
     five = Meld.parse("5S 6S 7S 8S 9S")  # columns 3-7
-    p = told(DefaultPlayer(), five)
+    p = told(new(), five)
     assert p.state.ord == 7
     # followSequenceRev keeps the cards below column 7: 3H-7H is below 7 but not below 5
     meld = p.play(obs("3H 4H 5H 6H 7H", five, rev=True))
@@ -167,35 +219,57 @@ def test_revolution_by_a_sequence_reads_its_top_as_ord() -> None:
     assert p.play(obs("3H 4H 5H 6H 7H", five, rev=True)) is PASS
 
 
-def test_joker_sequence_starting_at_ord_is_played() -> None:
+def example_joker_sequence_starting_at_ord_is_played(new: Callable[[], Logged]) -> None:
     """makeJKaidanTable on the cards above ord counts the empty column ord as the joker's."""
     field = Meld.parse("3C 4C 5C")  # ord = 3 (the 5)
-    p = told(DefaultPlayer(), field)
+    p = told(new(), field)
     meld = p.play(obs("6H 7H 9D JK", field))
     assert meld == Meld(parse_cards("6H 7H"), 1 * 15 + 3)  # JK(5H) 6H 7H: not above 5C
     # when the hand holds the card at ord it is written as a real card (record 190 of data/)
-    p = told(DefaultPlayer(), field)
+    p = told(new(), field)
     assert p.play(obs("5H 6H 7H 9D JK", field)) == Meld.parse("5H 6H 7H")
 
 
-def test_lock_keeps_the_joker_in_the_locked_suit() -> None:
+def example_lock_keeps_the_joker_in_the_locked_suit(new: Callable[[], Logged]) -> None:
     pair = Meld.parse("5S 5H")
-    p = told(DefaultPlayer(), pair)
+    p = told(new(), pair)
     meld = p.play(obs("7S 7D 9H KC JK", pair, lock=True))
     assert meld == Meld(parse_cards("7S"), 1 * 15 + 5)  # JK(7H) 7S: spades and hearts
-    p = told(DefaultPlayer(), pair)
+    p = told(new(), pair)
     assert p.play(obs("7S 7D 9H KC JK", pair)) == Meld(parse_cards("7S 7D"), -1)
 
 
-def test_high_sequence_walks_down_to_the_lowest_of_equal_cells() -> None:
+def example_high_sequence_walks_down_to_the_lowest_of_equal_cells(
+    new: Callable[[], Logged],
+) -> None:
     """Under revolution with the joker and the cards 6S 7S only, makeJKaidanTable gives 3
     at columns 3 (JK(5S) 6S 7S) and 4 (6S 7S JK(8S)); highSequence starts at the held 6S
     (column 4) and walks down to column 3: JK(5S) 6S 7S, the lower of the two."""
     field = Meld.parse("9H 10H JH")  # under revolution ord = its bottom, column 7
-    p = DefaultPlayer()
+    p = new()
     p.play(obs("3H", None, rev=True))
     told(p, field)
     assert p.play(obs("6S 7S JK", field, rev=True)) == Meld(parse_cards("6S 7S"), 3)
+
+
+EXAMPLES = [
+    example_lead_order_sequence_then_group_then_single,
+    example_lead_with_the_joker_never_plays_a_plain_single,
+    example_four_threes_and_the_joker_lead_four_threes,
+    example_follow_single_skips_cards_of_runs_and_groups,
+    example_on_a_lone_joker_the_default_client_passes,
+    example_stale_sequence_flag_plays_a_single_on_a_lone_joker_under_revolution,
+    example_the_stale_flag_survives_the_end_of_a_game,
+    example_revolution_by_a_sequence_reads_its_top_as_ord,
+    example_joker_sequence_starting_at_ord_is_played,
+    example_lock_keeps_the_joker_in_the_locked_suit,
+    example_high_sequence_walks_down_to_the_lowest_of_equal_cells,
+]
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda f: f.__name__[8:])
+def test_worked_example(example: Callable[[Callable[[], Logged]], None]) -> None:
+    example(Logged)
 
 
 def test_exchange_gives_the_weakest_real_cards() -> None:
@@ -513,3 +587,28 @@ def test_twin_games_same_decisions_as_the_c_client(
     assert sum(t.exchanges for t in twins) > 0
     differences = [d for t in twins for d in t.differences]
     assert differences == []
+
+
+@pytest.mark.uecda
+def test_worked_examples_against_the_c_client(c_driver: Path) -> None:
+    LOGS.clear()
+    for example in EXAMPLES:
+        example(Logged)
+    assert len(LOGS) >= 15
+    checked = 0
+    for logged in LOGS:
+        c = subprocess.Popen(
+            [str(c_driver)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert c.stdin is not None and c.stdout is not None
+        for command, table, cells in logged.log:
+            c.stdin.write(command + " " + " ".join(str(v) for row in table for v in row) + "\n")
+            if command == "P":
+                assert cells is not None
+                c.stdin.flush()
+                values = [int(v) for v in c.stdout.readline().split()]
+                assert [values[15 * r : 15 * r + 15] for r in range(8)] == cells_table(*cells)
+                checked += 1
+        c.stdin.close()
+        c.wait(timeout=10)
+    assert checked >= 25
