@@ -2,8 +2,8 @@
 what it wrote.
 
 * ``../shared/uecda/data/``: 100 games recorded by others (the C client as player 0): all 1545
-  decisions, record 190 (the refused 7H-8H-9H on 5C-6C-7C: a joker sequence at column ord, the held 7H written as a real card) included, compared as whole tables (joker
-  cells included).
+  decisions, compared as whole tables (joker cells included), record 190 too: the refused
+  7H-8H-9H on 5C-6C-7C (a joker sequence at column ``ord``, the held 7H written as a real card).
 * Runs of the C server with five C default clients behind recording proxies
   (`games.daihinmin.recording`): every decision of every player and every exchange.
 """
