@@ -271,3 +271,20 @@ def test_evaluate_follow_output() -> None:
     assert {c["cards"] for c in result["candidates"]} == {"4S", "7D", "9D", "9H"}
     text = format_evaluation(result)
     assert "play: 4S" in text and "candidate" in text
+
+
+# --- the trick records of section 5.3 ----------------------------------------------------------
+
+
+def test_trick_records() -> None:
+    player = Kou2Player("w75", record_tricks=True)
+    result = Match([player, *(RandomPlayer() for _ in range(4))], seed=4).play(60)
+    records = player.trick_records
+    assert result.rejected[0] == 0 and records
+    assert {r.took_trick for r in records} == {True, False}
+    for record in records:
+        assert record.took_trick == (record.beaten_by is None)
+        if record.beaten_by is not None:
+            # what beat it is a meld of the same size (or the lone joker / the 3 of spades)
+            assert record.beaten_by.size == record.meld.size
+    assert Kou2Player().trick_records == [] and not Kou2Player().record_tricks

@@ -24,6 +24,9 @@ the played cards, the card counts and who passed.  Its decisions are determinist
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING
+
+import attrs
 
 from games.daihinmin.cards import JOKER, iter_cards
 from games.daihinmin.melds import PASS, Kind, Meld
@@ -43,11 +46,15 @@ from games.daihinmin.players._kou2_strength import Context
 from games.daihinmin.players._kou2_value import hand_value
 from games.daihinmin.players.base import Player
 
+if TYPE_CHECKING:
+    from games.daihinmin.engine import MoveResult
+
 __all__ = [
     "VARIANTS",
     "Kou2OptionError",
     "Kou2Player",
     "Reading",
+    "TrickRecord",
     "Variant",
     "decide",
     "exchange_cards",
@@ -96,17 +103,41 @@ def exchange_cards(hand: int, give: int, reading: Reading = DEFAULT_READING) -> 
     return best
 
 
+@attrs.frozen
+class TrickRecord:
+    """One meld kou2 played while it judged that its hand could go out (section 5.3): its E
+    and whether it took the trick (nobody played on it before the field cleared)."""
+
+    strength: int
+    took_trick: bool
+    leading: bool
+    meld: Meld
+    #: the meld that beat it (None if it took the trick)
+    beaten_by: Meld | None = None
+
+
 class Kou2Player(Player):
-    """The kou2 player (``variant="kou2"``) or one of its ablations (``"w75"``, ...)."""
+    """The kou2 player (``variant="kou2"``) or one of its ablations (``"w75"``, ...).
+
+    ``record_tricks=True`` keeps a `TrickRecord` in ``trick_records`` for every meld played
+    while the hand "can go out" (the measurement of the paper's tables 5-7).
+    """
 
     def __init__(
-        self, variant: str | Variant = "kou2", *, reading: Reading = DEFAULT_READING
+        self,
+        variant: str | Variant = "kou2",
+        *,
+        reading: Reading = DEFAULT_READING,
+        record_tricks: bool = False,
     ) -> None:
         if not isinstance(reading, Reading):
             raise Kou2OptionError(f"reading must be a Reading, not {type(reading).__name__}")
         self.rules = _variant(variant)
         self.reading = reading
         self.name = self.rules.name
+        self.record_tricks = record_tricks
+        self.trick_records: list[TrickRecord] = []
+        self._pending: tuple[int, int, bool, Meld] | None = None  # player, E, leading, meld
 
     def exchange(self, deal: Deal) -> int:
         return exchange_cards(deal.hand, deal.give, self.reading)
@@ -114,7 +145,48 @@ class Kou2Player(Player):
     def play(self, obs: Observation) -> Meld:
         if not obs.hand:
             return PASS
-        return decide(obs, self.rules, self.reading)
+        if not self.record_tricks:
+            return decide(obs, self.rules, self.reading)
+        analysis = analyze(obs, self.rules, self.reading)
+        choice = analysis.choice
+        self._pending = None
+        if choice.kind != Kind.PASS and analysis.can_go_out:
+            strength = _strength_of(analysis, obs, self.reading)
+            self._pending = (obs.player, strength, obs.leading, choice)
+        return choice
+
+    def observe(self, result: MoveResult) -> None:
+        pending = self._pending
+        if pending is None:
+            return
+        player, strength, leading, meld = pending
+        if result.player == player and not result.accepted:
+            self._pending = None  # refused: it never reached the field
+            return
+        if result.accepted and result.player != player:
+            self.trick_records.append(TrickRecord(strength, False, leading, meld, result.meld))
+            self._pending = None
+        elif result.cleared or result.game_over:
+            self.trick_records.append(TrickRecord(strength, True, leading, meld))
+            self._pending = None
+
+    def start_game(self, deal: Deal) -> None:
+        self._pending = None
+
+
+def _strength_of(
+    analysis: LeadAnalysis | FollowAnalysis, obs: Observation, reading: Reading
+) -> int:
+    """E of the meld the analysis chose (as the analysis weighed it)."""
+    choice = analysis.choice
+    if isinstance(analysis, LeadAnalysis):
+        return analysis.strengths[analysis.melds.index(choice)]
+    for candidate in analysis.candidates:
+        if candidate.meld == choice:
+            return candidate.strength
+    players_left = sum(1 for c in obs.counts if c)
+    ctx = Context(obs.hand, obs.played, players_left, obs.revolution, reading)
+    return ctx.strength(choice)  # the lone joker
 
 
 def _variant(name: str | Variant) -> Variant:
