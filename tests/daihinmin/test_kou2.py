@@ -288,3 +288,33 @@ def test_trick_records() -> None:
             # what beat it is a meld of the same size (or the lone joker / the 3 of spades)
             assert record.beaten_by.size == record.meld.size
     assert Kou2Player().trick_records == [] and not Kou2Player().record_tricks
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(sorted(VARIANTS)))
+def test_every_decision_is_legal(rng: object, name: str) -> None:
+    import random
+
+    from games.daihinmin.moves import legal_melds
+    from games.daihinmin.observation import Observation
+
+    assert isinstance(rng, random.Random)
+    deck = DECK[:]
+    rng.shuffle(deck)
+    hand = sum(deck[: rng.randint(1, 11)])
+    other = sum(deck[11:22])
+    played = sum(d for d in deck[22:] if rng.random() < 0.5)
+    field = None
+    if rng.random() < 0.7:
+        options = legal_melds(other, None, include_pass=False)
+        field = rng.choice(options)
+        played |= field.hand_cards
+    revolution = rng.random() < 0.3
+    lock = field is not None and rng.random() < 0.3
+    counts = (hand.bit_count(), 11, 10, rng.randint(0, 5), rng.randint(1, 5))
+    obs = Observation(
+        0, hand, field, revolution, lock, counts, (0, 1, 2, 3, 4), None,
+        rng.randrange(32) & ~1, (), played, 1,
+    )  # fmt: skip
+    choice = Kou2Player(name).play(obs)
+    assert choice.kind == Kind.PASS or choice in legal_melds(hand, field, revolution, lock)
