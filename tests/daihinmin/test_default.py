@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import random
 import shutil
 import subprocess
 from collections import Counter
@@ -25,7 +26,7 @@ from hypothesis import strategies as st
 from replay_data import cells_table
 
 from games.daihinmin.cards import JOKER, parse_cards
-from games.daihinmin.engine import MoveResult
+from games.daihinmin.engine import GameState, MoveResult
 from games.daihinmin.match import Match
 from games.daihinmin.melds import PASS, Illegal, Kind, Meld
 from games.daihinmin.observation import Deal, Observation
@@ -504,6 +505,7 @@ class Twin(Player):
         )
         self.decisions = 0
         self.exchanges = 0
+        self.quirks: Counter[str] = Counter()
         self.differences: list[tuple[object, object, object]] = []
         self.deal: Deal | None = None
 
@@ -548,7 +550,20 @@ class Twin(Player):
         mine = cells_table(*self.python.last_cells)
         if mine != table:
             self.differences.append((obs, table, mine))
+        self._count(obs, meld)
         return meld
+
+    def _count(self, obs: Observation, meld: Meld | Illegal) -> None:
+        state, field = self.python.state, obs.field
+        if field is not None and field.kind == Kind.JOKER and obs.revolution and state.sequence:
+            self.quirks["stale sequence flag on a lone joker"] += 1
+        if isinstance(meld, Meld) and field is not None and field.kind == Kind.SEQUENCE:
+            if obs.revolution and state.ord == field.top and field.size >= 5:
+                self.quirks["ord = top of the sequence that started the revolution"] += 1
+            if meld.kind == Kind.SEQUENCE and meld.uses_joker:
+                self.quirks["joker sequence"] += 1
+        if obs.lock and isinstance(meld, Meld) and meld.kind == Kind.GROUP and meld.uses_joker:
+            self.quirks["joker in a locked group"] += 1
 
     def observe(self, result: MoveResult) -> None:
         obs = self.deal
@@ -612,3 +627,82 @@ def test_worked_examples_against_the_c_client(c_driver: Path) -> None:
         c.stdin.close()
         c.wait(timeout=10)
     assert checked >= 25
+
+
+class Biased(Player):
+    """Plays a lone joker, a revolution or a sequence when it can (each 80 %), else any legal
+    move: fields the default clients seldom make."""
+
+    name = "biased"
+
+    def __init__(self, seed: object) -> None:
+        self.rng = random.Random(str(seed))
+
+    def play(self, obs: Observation) -> Meld:
+        moves = obs.legal_moves()
+        for wanted in (Kind.JOKER, "revolution", Kind.SEQUENCE):
+            chosen = [
+                m
+                for m in moves
+                if (m.is_revolution if wanted == "revolution" else m.kind == wanted)
+            ]
+            if chosen and self.rng.random() < 0.8:
+                return self.rng.choice(chosen)
+        return self.rng.choice(moves)
+
+
+def _sequence_rich_game(players: list[Player], rng: random.Random, game: int) -> None:
+    """One engine game dealt from a barely shuffled deck (long same-suit runs), fed to the
+    players as Match does (on_turn, play, observe)."""
+    deck = [1 << (4 * c + r) for r in range(4) for c in range(1, 14)] + [JOKER]
+    for _ in range(rng.randrange(12)):
+        i, j = rng.randrange(53), rng.randrange(53)
+        deck[i], deck[j] = deck[j], deck[i]
+    cut = rng.randrange(53)
+    deck = deck[cut:] + deck[:cut]
+    hands = [0] * 5
+    sizes = [11, 11, 11, 10, 10]
+    rng.shuffle(sizes)
+    start = 0
+    for p in rng.sample(range(5), 5):
+        for bit in deck[start : start + sizes[p]]:
+            hands[p] |= bit
+        start += sizes[p]
+    seats = rng.sample(range(5), 5)
+    state = GameState(hands, seats, rng=rng)
+    counts = tuple(h.bit_count() for h in hands)
+    for p, player in enumerate(players):
+        player.start_game(Deal(p, game, hands[p], 0, None, tuple(seats), counts))
+    while not state.over:
+        for q, player in enumerate(players):
+            if isinstance(player, Twin):
+                player.on_turn(Observation.of(state, q, game=game))
+        mover = state.turn
+        move = players[mover].play(Observation.of(state, mover, game=game))
+        outcome = state.submit(move)
+        for player in players:
+            player.observe(outcome)
+
+
+@pytest.mark.uecda
+def test_twin_sequence_rich_games_reach_the_quirks(c_driver: Path) -> None:
+    rng = random.Random(2026)
+    twins: list[Twin] = []
+    for group in range(8):
+        pair = [Twin(c_driver), Twin(c_driver)]
+        players: list[Player] = [*pair, Biased((group, 0)), Biased((group, 1)), Biased((group, 2))]
+        rng.shuffle(players)
+        try:
+            for game in range(1, 19):
+                _sequence_rich_game(players, rng, game)
+        finally:
+            for twin in pair:
+                twin.close()
+        twins += pair
+    assert sum(t.decisions for t in twins) > 2000
+    assert [d for t in twins for d in t.differences] == []
+    quirks = sum((t.quirks for t in twins), Counter())
+    # with this seed: 43, 9, 4 and 1 of 3158 decisions
+    assert quirks["ord = top of the sequence that started the revolution"] > 0
+    assert quirks["stale sequence flag on a lone joker"] > 0
+    assert quirks["joker sequence"] > 0 and quirks["joker in a locked group"] > 0
