@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from typing import Any, TextIO
@@ -74,6 +75,14 @@ def parse_seed(text: str) -> int | str:
         return int(text)
     except ValueError:
         return text
+
+
+def _importable_from_here() -> None:
+    """Let ``module.path:Class`` players come from the current directory, as with
+    ``python -m`` (the ``cgt`` script's own directory is first on ``sys.path`` instead)."""
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
 
 
 def _positive(name: str, value: int, most: int | None = None) -> int:
@@ -127,6 +136,7 @@ def _command_play(args: argparse.Namespace) -> int:
         )
     seed = parse_seed(args.seed)
     names = parse_players(args.players)
+    _importable_from_here()
     players = [make_player(name, seed=f"{seed}:{p}") for p, name in enumerate(names)]
     match = Match(players, seed=seed, strict=args.strict, time_limit=args.time_limit)
     progress = _Progress(games, sys.stderr)
@@ -188,6 +198,7 @@ def _command_server(args: argparse.Namespace) -> int:
             f"--move-timeout must be a positive number of seconds, not {args.move_timeout}"
         )
     seed = parse_seed(args.seed)
+    _importable_from_here()
     seats = parse_seats(args.players, seed)
     waiting = sum(seat is None for seat in seats)
     if waiting == 0:
@@ -223,6 +234,7 @@ def _command_client(args: argparse.Namespace) -> int:
     from games.daihinmin.stats import summarize
 
     port = _port(args.port)
+    _importable_from_here()
     player = make_player(args.player)
     result = run_client(args.host, port, player, name=args.name)
     summary = summarize(result.match)

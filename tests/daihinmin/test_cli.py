@@ -291,3 +291,44 @@ def test_client_and_server_errors(capsys):
         assert main(["daihinmin", *args]) == 2
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1, err
+
+
+def test_user_players_load_from_the_current_directory(tmp_path):
+    """Like the ``cgt`` script: sys.path starts with the script's directory, not the cwd."""
+    (tmp_path / "work").mkdir()
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "work" / "slow_players.py").write_text(
+        textwrap.dedent(
+            """
+            import time
+            from games.daihinmin import RandomPlayer
+
+            class SlowOnce(RandomPlayer):
+                name = "slow"
+                slept = False
+
+                def play(self, obs):
+                    if not self.slept:
+                        self.slept = True
+                        time.sleep(5)
+                    return super().play(obs)
+            """
+        )
+    )
+    script = tmp_path / "bin" / "cgt_script.py"
+    script.write_text("import sys\nfrom cgt.cli import main\nsys.exit(main())\n")
+    players = "slow_players:SlowOnce,random,random,random,random"
+    args = ["daihinmin", "play", "--games", "3", "--players", players, "--json"]
+    run = subprocess.run(
+        [sys.executable, str(script), *args, "--time-limit", "0.2"],
+        cwd=tmp_path / "work",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["players"][0]["name"] == "slow" and data["games"] == 3
+    assert data["faults"] == [
+        {"game": 1, "player": 0, "phase": "play", "error": "no answer within 0.2 s"}
+    ]
