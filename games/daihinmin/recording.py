@@ -42,6 +42,7 @@ from pathlib import Path
 import attrs
 
 import cgt
+from games.daihinmin import uecda_kit
 
 __all__ = [
     "TABLE_BYTES",
@@ -477,17 +478,16 @@ def record_run(
     games: int,
     commands: Sequence[str | Sequence[str]],
     *,
-    kit: object | None = None,
+    kit: uecda_kit.UecdaKit | None = None,
     timeout: float = 600.0,
     settings: Mapping[str, str] | None = None,
 ) -> RunRecord:
     """Play ``games`` games on the C server with the five client ``commands`` (player order),
-    every one behind a recording proxy, and return the merged record."""
-    from games.daihinmin import uecda_kit
-
+    every one behind a recording proxy, and return the merged record (`uecda_kit.build_kit`
+    builds the kit unless ``kit`` is given)."""
     if len(commands) != 5:
         raise RecordingError(f"a run needs 5 client commands, got {len(commands)}")
-    built = kit if isinstance(kit, uecda_kit.UecdaKit) else uecda_kit.build_kit()
+    built = kit if kit is not None else uecda_kit.build_kit()
     result = uecda_kit.run_tournament(
         games,
         [RecordingClient(c) for c in commands],

@@ -24,6 +24,7 @@ import pytest
 
 from games.daihinmin.engine import Rules
 from games.daihinmin.recording import (
+    RecordingClient,
     RecordingError,
     Table,
     _Reader,
@@ -190,9 +191,18 @@ def test_server_quirks_are_known_differences() -> None:
     run = record_run(20, [_chaos("quirks", k) for k in range(5)], kit=kit, timeout=300)
     report = replay_run(run)
     assert report.disagreements == [], report.summary()
+    assert report.events["3S answers to the lone joker"] > 0
     notes = {d.note for d in report.known if SPADE3_LOCK not in d.note}
     assert notes == {"RULES.md §12 item 1", "RULES.md §12 item 2"}, report.summary()
     assert report.quirk_games == len([d for d in report.known if SPADE3_LOCK not in d.note])
+
+
+def test_a_client_that_does_not_connect_is_an_error() -> None:
+    with socket.socket() as unused:
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+        with pytest.raises(RecordingError, match=r"did not connect within 0\.5 s"):
+            RecordingClient("true", timeout=0.5)(port)
 
 
 def test_reader_reassembles_fragments() -> None:
@@ -315,6 +325,8 @@ def _play(hand, field, revolution, lock, mode, rng, legal_melds, all_melds):  # 
         return None
     if mode == "quirks":
         if field is not None and field.kind == Kind.JOKER and hand & (1 << 4):
+            if rng.random() < 0.5:
+                return Meld.single(1 << 4)  # the real answer
             values = [0] * 120
             values[1] = 2  # a fake joker at [0][1] (RULES.md §12 item 1)
             return values
