@@ -28,17 +28,21 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cgt
 
 __all__ = [
     "Client",
+    "RunComparison",
     "TournamentResult",
     "UecdaKit",
     "UecdaKitError",
     "build_kit",
     "cache_root",
+    "compare_runs",
     "kit_source",
+    "run_on_our_server",
     "run_tournament",
 ]
 
@@ -182,6 +186,8 @@ class TournamentResult:
     elapsed: float
     returns: tuple[object, ...]
     log: str
+    #: the `MatchResult` (faults, rejected submissions) when our server ran the games
+    match: Any = None
 
     @property
     def games(self) -> int:
@@ -423,3 +429,159 @@ def run_tournament(
         run.stop()
         if workdir is None:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def run_on_our_server(
+    games: int,
+    clients: Sequence[Client] = (),
+    *,
+    kit: UecdaKit | None = None,
+    timeout: float = 600.0,
+    connect_timeout: float = 30.0,
+    workdir: str | os.PathLike[str] | None = None,
+    **server_options: Any,
+) -> TournamentResult:
+    """`run_tournament` with our server (`games.daihinmin.server.run_server`, in a thread)
+    instead of ``tndhms``: the same clients (missing ones are C default clients), the same
+    result (`TournamentResult.match` holds the `MatchResult`).  `server_options` go to
+    `run_server` (``seed``, ``rules``, ``move_timeout``, ``log_dir``, ...)."""
+    from games.daihinmin.server import run_server
+
+    if len(clients) > 5:
+        raise UecdaKitError(f"at most 5 clients, got {len(clients)}")
+    kit = kit or build_kit()
+    work = Path(workdir) if workdir is not None else Path(tempfile.mkdtemp(prefix="uecda-ours."))
+    work.mkdir(parents=True, exist_ok=True)
+    lineup = [*clients] + [[str(kit.client), "-n", f"default{k}"] for k in range(len(clients), 5)]
+    run = _Run(work)
+    listening = threading.Event()
+    port: list[int] = []
+    joined: list[tuple[int, str]] = []
+    outcome: list[object] = []
+
+    def listen(number: int) -> None:
+        port.append(number)
+        listening.set()
+
+    def serve() -> None:
+        try:
+            outcome.append(
+                run_server(
+                    0,
+                    games,
+                    host="127.0.0.1",
+                    ready=listen,
+                    on_connect=lambda number, name: joined.append((number, name)),
+                    connect_timeout=connect_timeout * 5,
+                    **server_options,
+                )
+            )
+        except BaseException as exc:  # reported below
+            outcome.append(exc)
+            listening.set()
+
+    server = threading.Thread(target=serve, name="our-uecda-server", daemon=True)
+    server.start()
+    try:
+        listening.wait(30)
+        if not port:
+            raise UecdaKitError(f"our server did not start: {outcome}")
+        for index, client in enumerate(lineup):
+            _start_client(run, index, client, port[0], kit)
+            deadline = time.monotonic() + connect_timeout
+            while len(joined) <= index:
+                if not run.alive(run.clients[index]) or time.monotonic() > deadline:
+                    raise run.fail(f"client {index} was not accepted by our server")
+                time.sleep(0.005)
+        start = time.monotonic()
+        server.join(timeout)
+        elapsed = time.monotonic() - start
+        if server.is_alive():
+            raise run.fail(f"our server did not finish within {timeout} s")
+    finally:
+        run.stop()  # the clients (our server then ends: dropped clients pass)
+        server.join(30)
+        if workdir is None:
+            shutil.rmtree(work, ignore_errors=True)
+    result = outcome[0] if outcome else None
+    if isinstance(result, BaseException):
+        raise UecdaKitError(f"our server failed: {type(result).__name__}: {result}") from result
+    from games.daihinmin.match import MatchResult
+
+    assert isinstance(result, MatchResult)
+    ranks = tuple(tuple(5 - p for p in points) for points in result.per_game)
+    totals, running = [], [0] * 5
+    for points in result.per_game:
+        running = [r + p for r, p in zip(running, points, strict=True)]
+        totals.append(tuple(running))
+    return TournamentResult(
+        tuple(result.names), ranks, tuple(totals), elapsed, tuple(run.returns), "", result
+    )
+
+
+# ------------------------------------------------------------------ comparing two runs
+
+
+@dataclass(frozen=True)
+class RunComparison:
+    """Two runs of the same line-up (e.g. the C server and ours), compared.  `tests` lists
+    ``(what, p_value)``; `lines` is a printable report.  Per player: Welch's t-test on the
+    means of batches of `batch` games (games in a row are correlated through the ranks and the
+    exchange, so single games are not independent samples); per rank r: a chi-square test that
+    the ranks of the next game (within a rank period), pooled over players, are distributed
+    alike after rank r (the exchange and the dealer shape these transitions)."""
+
+    tests: tuple[tuple[str, float], ...]
+    lines: tuple[str, ...]
+
+    def worst(self) -> tuple[str, float]:
+        """The test with the smallest p-value."""
+        return min(self.tests, key=lambda t: t[1])
+
+    def passed(self, alpha: float) -> bool:
+        """Whether every p-value exceeds the Bonferroni-corrected ``alpha / len(tests)``."""
+        return self.worst()[1] > alpha / len(self.tests)
+
+
+def _batches(values: list[int], size: int) -> list[float]:
+    return [sum(values[i : i + size]) / size for i in range(0, len(values) - size + 1, size)]
+
+
+def _transitions(run: TournamentResult, period: int) -> list[list[int]]:
+    counts = [[0] * 5 for _ in range(5)]
+    for game in range(1, run.games):
+        if game % period:  # game + 1 continues the rank period of game
+            for p in range(5):
+                counts[run.ranks[game - 1][p]][run.ranks[game][p]] += 1
+    return counts
+
+
+def compare_runs(
+    a: TournamentResult, b: TournamentResult, *, batch: int = 10, period: int = 100
+) -> RunComparison:
+    """Compare two runs of the same line-up (see `RunComparison`); needs scipy."""
+    from scipy import stats
+
+    tests: list[tuple[str, float]] = []
+    lines = [f"player      points/game  a | b      Welch p (batches of {batch} games)"]
+    for p in range(5):
+        x, y = a.game_points(p), b.game_points(p)
+        welch = float(
+            stats.ttest_ind(_batches(x, batch), _batches(y, batch), equal_var=False).pvalue
+        )
+        tests.append((f"points of player {p} ({a.names[p]})", welch))
+        lines.append(
+            f"{p} {a.names[p]:10} {sum(x) / len(x):6.3f} | {sum(y) / len(y):6.3f}   {welch:.4f}"
+        )
+    ta, tb = _transitions(a, period), _transitions(b, period)
+    lines.append("after rank  next ranks a | b                       chi-square p")
+    for r in range(5):
+        columns = [k for k in range(5) if ta[r][k] + tb[r][k]]
+        chi = float(
+            stats.chi2_contingency(
+                [[ta[r][k] for k in columns], [tb[r][k] for k in columns]]
+            ).pvalue
+        )
+        tests.append((f"ranks after rank {r}", chi))
+        lines.append(f"{r}           {ta[r]} | {tb[r]}   {chi:.4f}")
+    return RunComparison(tuple(tests), tuple(lines))
