@@ -10,7 +10,8 @@ documented differences; and the time spent playing and replaying.
 
 Each run is a new server process (it seeds its random numbers, hence seats and deals, with the
 time); jn17 sits at player number ``run % 5`` (``--jn17 0`` for default clients only, ``--jn17
-2`` for two jn17).
+2`` for two jn17); ``--chaos K`` puts K chaos clients (``tests/daihinmin/test_replay_c_server.py``:
+fragmented tables, illegal plays, junk, invalid exchanges) in place of default clients.
 """
 
 from __future__ import annotations
@@ -24,11 +25,16 @@ from games.daihinmin import uecda_kit
 from games.daihinmin.recording import record_run, write_record
 from games.daihinmin.replay import ReplayReport, replay_run
 
+_CHAOS = Path(__file__).resolve().parents[1] / "tests" / "daihinmin" / "test_replay_c_server.py"
 
-def _lineup(kit: uecda_kit.UecdaKit, run: int, jn17: int) -> list[str]:
+
+def _lineup(kit: uecda_kit.UecdaKit, run: int, jn17: int, chaos: int) -> list[str]:
     commands = [str(kit.client)] * 5
     for k in range(jn17):
         commands[(run + 2 * k) % 5] = str(kit.jn17)
+    free = [p for p in range(5) if commands[p] == str(kit.client)]
+    for k, p in enumerate(free[:chaos]):
+        commands[p] = f"{sys.executable} {_CHAOS} chaos mixed {100 * run + k}"
     return commands
 
 
@@ -37,6 +43,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=4, help="server runs (default 4)")
     parser.add_argument("--games", type=int, default=250, help="games per run (default 250)")
     parser.add_argument("--jn17", type=int, default=1, help="jn17 clients per run (default 1)")
+    parser.add_argument(
+        "--chaos",
+        type=int,
+        default=0,
+        help="default clients replaced by the chaos client of the tests (illegal plays, junk)",
+    )
     parser.add_argument("--save", type=Path, help="directory for the record files")
     parser.add_argument("--timeout", type=float, default=3600.0, help="seconds per run")
     args = parser.parse_args(argv)
@@ -44,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     total = ReplayReport()
     played = replayed = 0.0
     for run in range(args.runs):
-        lineup = _lineup(kit, run, args.jn17)
+        lineup = _lineup(kit, run, args.jn17, args.chaos)
         start = time.perf_counter()
         record = record_run(args.games, lineup, kit=kit, timeout=args.timeout)
         middle = time.perf_counter()
@@ -63,8 +75,8 @@ def main(argv: list[str] | None = None) -> int:
             f"replayed in {end - middle:.1f} s",
             flush=True,
         )
-        for item in report.disagreements[:5]:
-            print(f"  {item}")
+        for item in report.disagreements[:3]:
+            print(item.describe())
         total.merge(report)
     print()
     print(total.summary(limit=50))

@@ -78,6 +78,15 @@ class Disagreement:
             f"engine {self.engine!r}{note}"
         )
 
+    def describe(self) -> str:
+        """The disagreement and its tables (the mover's hand table, the submission, the field
+        table, ...), row by row."""
+        lines = [str(self)]
+        for table in self.tables:
+            lines += ["  " + " ".join(f"{v:2d}" for v in table.row(r)) for r in range(8)]
+            lines.append("")
+        return "\n".join(lines)
+
 
 @attrs.define
 class ReplayReport:
