@@ -26,10 +26,12 @@ import io
 import itertools
 import os
 import pstats
+import resource
 import statistics
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -64,23 +66,40 @@ def _players(name: str) -> list | None:
         return None
 
 
-def in_process_rate(name: str, games: int, repeat: int) -> tuple[float, list[float]] | None:
-    """Median games/s of five ``name`` players over ``repeat`` runs of ``games`` games."""
-    rates = []
+@dataclass
+class Rate:
+    """Games per second of wall-clock time (median and each run), and per second of CPU time
+    (median; for the C tournament the CPU time of the server and the five clients)."""
+
+    wall: float
+    runs: list[float]
+    cpu: float
+
+
+def in_process_rate(name: str, games: int, repeat: int) -> Rate | None:
+    """Games/s of five ``name`` players over ``repeat`` runs of ``games`` games."""
+    walls, cpus = [], []
     for r in range(repeat):
         players = _players(name)
         if players is None:
             return None
         match = Match(players, seed=f"bench:{r}")
         with _one_core():
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             match.play(games)
-            rates.append(games / (time.perf_counter() - start))
-    return statistics.median(rates), rates
+            walls.append(games / (time.perf_counter() - start))
+            cpus.append(games / (time.process_time() - cpu))
+    return Rate(statistics.median(walls), walls, statistics.median(cpus))
 
 
-def c_rate(games: int, repeat: int) -> tuple[float, list[float]] | None:
-    """Median games/s of the C server with five C default clients."""
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def c_rate(games: int, repeat: int) -> Rate | None:
+    """Games/s of the C server with five C default clients (wall: from the 5th connection to
+    the server's exit; CPU: of the six processes, whole run)."""
     from games.daihinmin.uecda_kit import UecdaKitError, build_kit, run_tournament
 
     try:
@@ -88,12 +107,14 @@ def c_rate(games: int, repeat: int) -> tuple[float, list[float]] | None:
     except UecdaKitError as error:
         print(f"  (C kit: {error})")
         return None
-    rates = []
+    walls, cpus = [], []
     for _ in range(repeat):
+        cpu = _children_cpu()
         result = run_tournament(games, kit=kit)
         assert result.games == games
-        rates.append(games / result.elapsed)
-    return statistics.median(rates), rates
+        walls.append(games / result.elapsed)
+        cpus.append(games / max(_children_cpu() - cpu, 1e-9))
+    return Rate(statistics.median(walls), walls, statistics.median(cpus))
 
 
 class _Snapshot:
@@ -213,24 +234,39 @@ def main() -> None:
     print(f"Daihinmin speed ({cpus} CPUs; in-process on one; medians of {args.repeat} runs)\n")
     rows = []
     figures: dict[str, float] = {}
+    cpu: dict[str, float] = {}
     for name in ("default", "random"):
         got = in_process_rate(name, args.games, args.repeat)
         if got is not None:
-            figures[name] = got[0]
-            runs = ", ".join(f"{r:.0f}" for r in got[1])
-            rows.append([f"in-process, five {name}", args.games, f"{got[0]:.0f}", runs])
+            figures[name], cpu[name] = got.wall, got.cpu
+            runs = ", ".join(f"{r:.0f}" for r in got.runs)
+            rows.append(
+                [f"in-process, five {name}", args.games, f"{got.wall:.0f}", runs, f"{got.cpu:.0f}"]
+            )
     if not args.no_c:
         got = c_rate(args.c_games, args.repeat)
         if got is not None:
-            figures["C"] = got[0]
-            runs = ", ".join(f"{r:.0f}" for r in got[1])
-            rows.append(["C tndhms + five C default clients", args.c_games, f"{got[0]:.0f}", runs])
-    print(table(["run", "games", "games/s", "runs (games/s)"], rows))
+            figures["C"], cpu["C"] = got.wall, got.cpu
+            runs = ", ".join(f"{r:.0f}" for r in got.runs)
+            rows.append(
+                [
+                    "C tndhms + five C default clients",
+                    args.c_games,
+                    f"{got.wall:.0f}",
+                    runs,
+                    f"{got.cpu:.0f}",
+                ]
+            )
+    header = ["run", "games", "games/s", "runs (games/s)", "games per CPU second"]
+    print(table(header, rows))
     print()
     if "C" in figures:
         for name in ("default", "random"):
             if name in figures:
-                print(f"ratio in-process {name} / C: {figures[name] / figures['C']:.1f}x")
+                print(
+                    f"ratio in-process {name} / C: {figures[name] / figures['C']:.1f}x "
+                    f"(per CPU second: {cpu[name] / cpu['C']:.1f}x)"
+                )
     if "default" in figures:
         verdict = "met" if figures["default"] >= 300 else "NOT met"
         print(f"goal >= 300 games/s for five default: {verdict} ({figures['default']:.0f})")
