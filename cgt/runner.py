@@ -32,9 +32,12 @@ Chunk(index=2, seed=7, start=200, stop=250)]
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
-from collections.abc import Callable, Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -152,13 +155,16 @@ def _run_on_dask(
 
     cluster = None
     if scheduler is None:
-        cluster = LocalCluster(
-            n_workers=jobs,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        )
+        # The workers are started ignoring Ctrl-C (they inherit it): on Ctrl-C this process
+        # cancels the chunks and closes them, instead of each dying with a traceback.
+        with _ctrl_c_ignored():
+            cluster = LocalCluster(
+                n_workers=jobs,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,
+            )
         client = Client(cluster, set_as_default=False)
     else:
         client = Client(scheduler, set_as_default=False)
@@ -168,6 +174,18 @@ def _run_on_dask(
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _collect(
