@@ -231,7 +231,7 @@ class _Replay:
         rules = self.rules
         first = (log.number - 1) % rules.rank_reset_every == 0 or self.order is None
         seats, order = self.deal(log, first)
-        hands = self.exchange(log, first, order)
+        hands = self.exchange(log, order)
         state = _ReplayState(hands, seats, rules=rules, rng=random.Random(log.number))
         if not log.turns:
             raise ReplayError(f"game {log.number} has no turns")
@@ -304,7 +304,7 @@ class _Replay:
             self.check("deal: 11,11,11,10,10 from a dealer's seat", len(dealers), 1)
         return seats, order
 
-    def exchange(self, log: GameLog, first: bool, order: list[int] | None) -> list[int]:
+    def exchange(self, log: GameLog, order: list[int] | None) -> list[int]:
         shown = [self.hand_of(t, "deal table") for t in log.deals]
         counts = log.deals[0].row(6)[:5]
         original = shown[:]
@@ -322,6 +322,7 @@ class _Replay:
             self.check("deal: counts before the exchange", counts[p], original[p].bit_count())
             total |= original[p]
         self.check("deal: the 53 cards", format_cards(total), format_cards(ALL_CARDS))
+        self.check("deal: no card twice", sum(h.bit_count() for h in original), 53)
         self.check(
             "deal: exchange tables from", sorted(log.exchanges), sorted(order[:2]) if order else []
         )
@@ -331,8 +332,9 @@ class _Replay:
             for giver, taker, k in ((daifugo, daihinmin, 2), (fugo, hinmin, 1)):
                 table = log.exchanges.get(giver)
                 choice = read_exchange(table.grid(), hands[giver], k) if table else None
-                if choice is None:
+                if choice is None and table is not None:
                     self.report.events["exchange: invalid choice (strongest given)"] += 1
+                if choice is None:
                     choice = strongest_cards(hands[giver], k)
                 elif table is not None:
                     self.vanish(table, hands[giver])
