@@ -70,6 +70,7 @@ def _run_entry(lane: int) -> list[int]:
         count = count + 1 if lane >> j & 1 else 0
         if count > 2:
             masks[count] |= 1 << j
+            masks[0] = max(masks[0], count)
     return masks
 
 
@@ -86,6 +87,7 @@ def _joker_run_entry(lane: int) -> list[int]:
             plain = 0
         if count > 2:
             masks[count] |= 1 << j
+            masks[0] = max(masks[0], count)
     return masks
 
 
@@ -95,7 +97,7 @@ _JOKER_RUNS: list[list[int] | None] = [None] * (1 << 15)
 
 def run_table(lane: int) -> list[int]:
     """``makeKaidanTable`` of one row: ``[n]`` = the columns whose value is ``n`` (the length
-    of the run of cards starting there, when at least 3)."""
+    of the run of cards starting there, when at least 3); ``[0]`` = the largest value."""
     entry = _RUNS[lane]
     if entry is None:
         entry = _RUNS[lane] = _run_entry(lane)
@@ -104,7 +106,8 @@ def run_table(lane: int) -> list[int]:
 
 def joker_run_table(lane: int) -> list[int]:
     """``makeJKaidanTable`` of one row: ``[n]`` = the columns (0-13) whose value is ``n``: the
-    length of the run starting there with one gap, or column 14, taken by the joker."""
+    length of the run starting there with one gap, or column 14, taken by the joker; ``[0]`` =
+    the largest value."""
     entry = _JOKER_RUNS[lane]
     if entry is None:
         entry = _JOKER_RUNS[lane] = _joker_run_entry(lane)

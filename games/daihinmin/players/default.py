@@ -84,6 +84,10 @@ _ABOVE = [REAL_CARDS & ~((1 << (4 * c + 4)) - 1) for c in range(16)]
 _BELOW = [REAL_CARDS & ((1 << (4 * c)) - 1) if c < 15 else REAL_CARDS for c in range(16)]
 
 
+#: the melds built so far, by (cards, joker cell): a few thousand at most
+_MELDS: dict[tuple[int, int], Meld | Illegal] = {}
+
+
 class CState:
     """The C client's global ``state`` (the fields its moves read), all 0 at the start."""
 
@@ -305,12 +309,12 @@ def lead(state: CState, hand: int, reverse: bool) -> tuple[int, int]:
     lanes = lanes_of(to_lanes(real))
     table = joker_run_table if joker else run_table
     entries = [table(lane) for lane in lanes]
-    for size in range(15, 2, -1):
-        cells = tuple(e[size] for e in entries)
-        if any(cells):
-            if reverse:
-                return _high_sequence(cells, lanes, size)
-            return _low_sequence(cells, lanes, size)
+    size = max(entries[0][0], entries[1][0], entries[2][0], entries[3][0])
+    if size:  # the longest sequence (nCards from 15 down to 3)
+        cells = (entries[0][size], entries[1][size], entries[2][size], entries[3][size])
+        if reverse:
+            return _high_sequence(cells, lanes, size)
+        return _low_sequence(cells, lanes, size)
     for size in range(5, 1, -1):
         cells = group_cells(real, size - 1 if joker else size)
         if cells:
@@ -381,7 +385,6 @@ class DefaultPlayer(Player):
         self._revolution = False
         self._empty_next = True
         self._field: Meld | None = None
-        self._cache: dict[tuple[int, int], Meld | Illegal] = {}
 
     def start_game(self, deal: Deal) -> None:
         self._revolution = False
@@ -413,14 +416,14 @@ class DefaultPlayer(Player):
         if not cards and joker < 0:
             return PASS
         key = (cards, joker)
-        meld = self._cache.get(key)
+        meld = _MELDS.get(key)
         if meld is None:
             status = analyze(cards, joker)
             if isinstance(status, str):
                 meld = Illegal(status, cards | (JOKER if joker >= 0 else 0))
             else:
                 meld = Meld._trusted(cards, joker, *status)
-            self._cache[key] = meld
+            _MELDS[key] = meld
         return meld
 
     def observe(self, result: MoveResult) -> None:
