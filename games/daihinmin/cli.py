@@ -4,14 +4,17 @@
 
     cgt daihinmin play --games 1000 --players default,default,random,default,default --seed 1
     cgt daihinmin play --games 100 --players random --json        # one name: all five seats
-    cgt daihinmin server --port 42485 --games 100 --log-dir logs
+    cgt daihinmin server --port 42485 --games 100 --players -,-,default,default,default
     cgt daihinmin client --host 127.0.0.1 --port 42485 --name me --player default
 
 ``play`` prints the standings: points, mean per game with a 95% confidence interval, how often
 each player finished 1st to 5th, and the faults of players that raised, timed out or returned
 junk (``--strict`` stops at the first illegal play instead).  ``--json`` prints the same as
 one JSON object (`games.daihinmin.stats.summarize`).  A progress bar goes to stderr when it is
-a terminal.
+a terminal.  ``server`` waits for a TCP client in each seat written ``-`` (all five by
+default) and fills the others with in-process players; ``client`` plays one of our players on
+any UECda server (ours, or the C ``tndhms``).  Players are named as in
+`~games.daihinmin.players.make_player` (``module.path:Class`` from the current directory too).
 
 >>> from cgt.cli import main
 >>> main(["daihinmin", "play", "--games", "3", "--players", "random", "--seed", "1"])
@@ -31,7 +34,7 @@ from typing import Any, TextIO
 
 import cgt
 
-__all__ = ["add_commands", "parse_players", "parse_seed"]
+__all__ = ["add_commands", "parse_players", "parse_seats", "parse_seed"]
 
 #: refresh the progress bar at most this often (seconds)
 PROGRESS_INTERVAL = 0.1
@@ -145,7 +148,9 @@ def _command_play(args: argparse.Namespace) -> int:
         result = match.play(games, progress=progress)
     except cgt.CGTError:
         raise
-    except Exception as error:  # only with --strict: a player's own error stops the run
+    except Exception as error:  # with --strict a player's own error stops the run
+        if not args.strict:
+            raise
         raise CommandError(
             f"game {match.game}: a player raised {type(error).__name__}: {error}"
         ) from None
