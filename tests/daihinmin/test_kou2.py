@@ -318,3 +318,17 @@ def test_every_decision_is_legal(rng: object, name: str) -> None:
     )  # fmt: skip
     choice = Kou2Player(name).play(obs)
     assert choice.kind == Kind.PASS or choice in legal_melds(hand, field, revolution, lock)
+
+
+def test_registry_builds_every_variant_and_json_output() -> None:
+    import json
+
+    from games.daihinmin.players import KOU2_VARIANTS, make_player
+
+    for name in ("kou2", *KOU2_VARIANTS):
+        player = make_player(name, seed=1)
+        assert isinstance(player, Kou2Player) and player.name == name
+    assert set(KOU2_VARIANTS) | {"kou2"} == set(VARIANTS)
+    result = evaluate("6S 6D 7S KH 2S JK", played="3S 4S")
+    assert json.loads(json.dumps(result)) == result
+    assert {"melds", "hand_value", "play"} <= set(result)
