@@ -36,6 +36,7 @@ import socket
 import struct
 import subprocess
 import threading
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
@@ -274,7 +275,10 @@ class _Relay:
             raw = reader.read(size, what)
             if raw is None:
                 raise RecordingError(f"the server closed the connection before {what}")
-            send(raw)
+            try:
+                send(raw)
+            except OSError as exc:
+                raise RecordingError(f"forwarding {what} to the client: {exc}") from None
             return raw
 
         player = _INT.unpack(message(4, "the player number"))[0]
@@ -325,6 +329,26 @@ class RecordingClient:
     def __repr__(self) -> str:
         return f"RecordingClient({self.command!r})"
 
+    def _accept(
+        self, listener: socket.socket, process: subprocess.Popen[bytes], argv: list[str]
+    ) -> socket.socket:
+        deadline = time.monotonic() + self.timeout
+        listener.settimeout(0.05)
+        while True:
+            try:
+                client, _ = listener.accept()
+                return client
+            except TimeoutError:
+                if process.poll() is not None:
+                    raise RecordingError(
+                        f"{shlex.join(argv)} exited with status {process.returncode} "
+                        "before connecting"
+                    ) from None
+                if time.monotonic() > deadline:
+                    raise RecordingError(
+                        f"{shlex.join(argv)} did not connect within {self.timeout} s"
+                    ) from None
+
     def __call__(self, port: int) -> StreamRecord:
         with socket.socket() as listener:
             listener.bind((self.host, 0))
@@ -343,13 +367,7 @@ class RecordingClient:
                 start_new_session=True,
             )
             try:
-                listener.settimeout(self.timeout)
-                try:
-                    client, _ = listener.accept()
-                except TimeoutError:
-                    raise RecordingError(
-                        f"{shlex.join(argv)} did not connect within {self.timeout} s"
-                    ) from None
+                client = self._accept(listener, process, argv)
                 with client, socket.create_connection((self.host, port)) as server:
                     client.settimeout(None)
                     _nodelay(client)

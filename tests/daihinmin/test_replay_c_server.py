@@ -201,8 +201,10 @@ def test_a_client_that_does_not_connect_is_an_error() -> None:
     with socket.socket() as unused:
         unused.bind(("127.0.0.1", 0))
         port = unused.getsockname()[1]
+        with pytest.raises(RecordingError, match=r"exited with status 3 before connecting"):
+            RecordingClient(["bash", "-c", "exit 3"], timeout=5.0)(port)
         with pytest.raises(RecordingError, match=r"did not connect within 0\.5 s"):
-            RecordingClient("true", timeout=0.5)(port)
+            RecordingClient(["bash", "-c", "sleep 2"], timeout=0.5)(port)
 
 
 def test_reader_reassembles_fragments() -> None:
