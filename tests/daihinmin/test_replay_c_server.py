@@ -21,6 +21,8 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.daihinmin.engine import Rules
 from games.daihinmin.recording import (
@@ -205,6 +207,21 @@ def test_a_client_that_does_not_connect_is_an_error() -> None:
             RecordingClient(["bash", "-c", "exit 3"], timeout=5.0)(port)
         with pytest.raises(RecordingError, match=r"did not connect within 0\.5 s"):
             RecordingClient(["bash", "-c", "sleep 2"], timeout=0.5)(port)
+
+
+@given(st.lists(st.integers(-(2**31), 2**31 - 1), min_size=120, max_size=120))
+def test_tables_round_trip_through_record_text(values: list[int]) -> None:
+    table = Table(struct.pack(">120i", *values))
+    assert table.values() == tuple(values)
+    assert table[7, 14] == values[-1] and table.grid()[3][4] == values[49]
+    assert Table.decode(table.encode()) == table
+
+
+def test_bad_record_text_is_a_named_error() -> None:
+    with pytest.raises(RecordingError, match="120 cells"):
+        Table.decode("00ff")
+    with pytest.raises(RecordingError, match="bad table text"):
+        Table.decode("zz")
 
 
 def test_reader_reassembles_fragments() -> None:
