@@ -58,13 +58,13 @@ def _section_a(kit: UecdaKit, games: int) -> None:
         run = run_tournament(games, [_client(player, name)], kit=kit, timeout=24 * 3600)
         mine = run.returns[0]
         assert isinstance(mine, ClientResult)
-        seen = [tuple(5 - r for r in ranks) for ranks in run.ranks] == mine.match.per_game
+        seen = [tuple(5 - r for r in ranks) for ranks in run.ranks] == mine.per_game
         ours = run.game_points(0)
         others = [p for k in range(1, 5) for p in run.game_points(k)]
         print(
             f"(a) {name:9} on the C server, {games} games ({time.perf_counter() - start:.0f} s):"
             f" {sum(ours) / games:.3f} points/game vs C defaults {sum(others) / len(others):.3f};"
-            f" refused {mine.rejected}; stalled {mine.stalled}; client view = server: {seen}"
+            f" refused {mine.own_rejected}; stalled {mine.stalled}; client view = server: {seen}"
         )
 
 

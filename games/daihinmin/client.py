@@ -43,15 +43,18 @@ POINTS = (5, 4, 3, 2, 1)
 
 
 @attrs.define
-class ClientResult:
-    """A finished run seen from one client: `match` (points and ranks of all five players as
-    the client saw them), `player` (its number), `rejected` (its submissions the server
-    refused, passes not counted), `stalled` (games ended by the 20-pass rule)."""
+class ClientResult(MatchResult):
+    """A finished run seen from client `player`: a `MatchResult` (points and ranks of all five
+    players as the client saw them; ``rejected[player]`` counts its submissions the server
+    refused, passes not counted, the other players' are unknown: 0; ``stalled`` counts the
+    games ended by the 20-pass rule)."""
 
-    match: MatchResult
-    player: int
-    rejected: int = 0
-    stalled: int = 0
+    player: int = -1
+
+    @property
+    def own_rejected(self) -> int:
+        """This client's refused submissions."""
+        return self.rejected[self.player]
 
 
 class _Game:
@@ -165,7 +168,7 @@ def _run(conn: Connection, player: Player, name: str, version: int, rules: Rules
         raise ProtocolError(f"the server gave player number {me} (0-4 expected)")
     names = [f"player{k}" for k in range(5)]
     names[me] = name
-    result = ClientResult(MatchResult(names), me)
+    result = ClientResult(names, player=me)
     on_turn = getattr(player, "on_turn", None)
     pending: tuple[_Game, list[int]] | None = None  # a stalled game awaiting the next ranks
     number, flag = 0, 0
@@ -194,7 +197,7 @@ def _run(conn: Connection, player: Player, name: str, version: int, rules: Rules
                     conn.write_table(sent, "the move")
                     ack = conn.read_int("the ack")
                     if ack == 8 and sent[:5] != submission_table(PASS)[:5]:
-                        result.rejected += 1
+                        result.rejected[me] += 1
                         reason = "refused by the server"
                 field_t = conn.read_table(f"the field table of game {number}")
                 flag = conn.read_int("the game-over flag")
@@ -209,12 +212,11 @@ def _run(conn: Connection, player: Player, name: str, version: int, rules: Rules
                 result.stalled += 1
                 pending = (game, ranking)
             else:
-                _add(result.match, ranking)
+                _add(result, ranking)
     except TableError as exc:
         raise ProtocolError(f"the server sent a malformed table: {exc}") from exc
     if pending is not None:
         _settle(result, *pending, None)
-    result.match.rejected[me] = result.rejected
     return result
 
 
@@ -228,7 +230,7 @@ def _settle(result: ClientResult, game: _Game, ranking: list[int], ranks: object
     """Rank a stalled game's players from the next deal's ranks when it shows them."""
     if isinstance(ranks, tuple):
         ranking = sorted(range(5), key=lambda p: ranks[p])
-    _add(result.match, ranking)
+    _add(result, ranking)
 
 
 def _add(match: MatchResult, ranking: list[int]) -> None:

@@ -27,7 +27,7 @@ Differences from the C server ``tndhms`` (RULES.md §12), chosen because they ar
 >>> thread = threading.Thread(target=serve); thread.start(); _ = ready.wait(10)
 >>> mine = run_client("127.0.0.1", ports[0], RandomPlayer(9), name="mine")
 >>> thread.join()
->>> result.games, result.names[0], sum(result.points), mine.match.points == result.points
+>>> result.games, result.names[0], sum(result.points), mine.points == result.points
 (3, 'mine', 45, True)
 """
 

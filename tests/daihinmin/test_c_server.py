@@ -67,8 +67,8 @@ def _ours(player: Player, name: str) -> object:
 def _agree_with_server(run: TournamentResult, mine: ClientResult) -> None:
     """The client's view of every game is what the C server wrote (debug2.dat)."""
     assert mine.player == 0
-    assert [tuple(5 - r for r in ranks) for ranks in run.ranks] == mine.match.per_game
-    assert tuple(mine.match.points) == run.points
+    assert [tuple(5 - r for r in ranks) for ranks in run.ranks] == mine.per_game
+    assert tuple(mine.points) == run.points
 
 
 # --- (a) our client on the C server -------------------------------------------------------
@@ -81,13 +81,13 @@ def test_default_player_on_the_c_server(kit: UecdaKit) -> None:
     _agree_with_server(run, mine)
     # The devkit client makes about one move per 100 games that the server refuses (a
     # sequence that does not beat the field, data/README.md); the port reproduces it.
-    assert mine.rejected <= games // 20
+    assert mine.own_rejected <= games // 20
     ours = run.game_points(0)
     theirs = [p for k in range(1, 5) for p in run.game_points(k)]
     test = scipy_stats.ttest_ind(ours, theirs, equal_var=False)
     print(
         f"\n(a) pydefault {sum(ours) / games:.3f} vs C default {sum(theirs) / len(theirs):.3f}"
-        f" points/game, Welch p = {test.pvalue:.3f}, rejected {mine.rejected}"
+        f" points/game, Welch p = {test.pvalue:.3f}, rejected {mine.own_rejected}"
     )
     assert test.pvalue > ALPHA
 
@@ -98,7 +98,7 @@ def test_random_player_on_the_c_server(kit: UecdaKit) -> None:
     mine = run.returns[0]
     assert isinstance(mine, ClientResult)
     _agree_with_server(run, mine)
-    assert mine.rejected == 0 and mine.stalled == 0  # it picks legal moves only
+    assert mine.own_rejected == 0 and mine.stalled == 0  # it picks legal moves only
     ours = run.game_points(0)
     print(f"\n(a) random {sum(ours) / games:.3f} points/game on the C server")
     assert sum(ours) / games < 2.5  # far below the defaults' 3.0: it passes and wastes cards

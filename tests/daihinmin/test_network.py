@@ -84,10 +84,10 @@ def _in_thread(target: Callable[[], Any]) -> tuple[threading.Thread, list[Any]]:
 
 def _check_view(client: ClientResult, server: MatchResult) -> None:
     """The client's view of every game equals the server's."""
-    assert client.match.games == server.games
-    assert client.match.per_game == server.per_game
-    assert client.match.points == server.points
-    assert client.match.ranks == server.ranks
+    assert client.games == server.games
+    assert client.per_game == server.per_game
+    assert client.points == server.points
+    assert client.ranks == server.ranks
 
 
 def test_one_client_and_four_in_process_players() -> None:
@@ -98,7 +98,7 @@ def test_one_client_and_four_in_process_players() -> None:
     result = served.finish()
     assert result.names[2] == "tcp" and mine.player == 2
     assert result.games == 30 and sum(result.points) == 30 * 15
-    assert result.faults == [] and result.rejected == [0] * 5 and mine.rejected == 0
+    assert result.faults == [] and result.rejected == [0] * 5 and mine.own_rejected == 0
     _check_view(mine, result)
 
 
@@ -314,4 +314,4 @@ def test_transcripts_in_the_devkit_format(tmp_path: Path) -> None:
         assert [c for c, _, _ in own] == list(range(1, len(own) + 1))
         for _, hand, field in records:
             assert hand[6][10:15] == field[6][10:15] and len(hand) == len(field) == 8
-        assert mine.match.points == result.points
+        assert mine.points == result.points
