@@ -45,6 +45,7 @@ __all__ = [
     "data_dir",
     "read_devkit_data",
     "read_tables",
+    "read_transcript",
     "replay",
     "views_of_run",
 ]
@@ -86,10 +87,18 @@ def read_tables(path: str | os.PathLike[str]) -> list[list[int]]:
 
 
 def read_devkit_data(directory: str | os.PathLike[str] | None = None) -> View:
-    """``default_read.csv`` and ``default_write.csv`` as a `View` of player 0."""
+    """``default_read.csv`` and ``default_write.csv`` of the kit's ``data/`` as a `View`."""
     base = Path(directory) if directory is not None else data_dir()
-    read = read_tables(base / "default_read.csv")
-    write = read_tables(base / "default_write.csv")
+    return read_transcript(base / "default_read.csv", base / "default_write.csv")
+
+
+def read_transcript(read_path: str | os.PathLike[str], write_path: str | os.PathLike[str]) -> View:
+    """A transcript in the devkit ``data/`` format (what one client received, what it sent;
+    `games.daihinmin.server.run_server` writes them too) as a `View`.  Games are split where
+    the card counts ``[6][0..4]`` add up to more than in the table before (a game ended by 20
+    passes before anybody played a card would not be split)."""
+    read = read_tables(read_path)
+    write = read_tables(write_path)
     sent = {write[i][0]: write[i + 1 : i + 9] for i in range(0, len(write), 9)}
     player = read[0][0]
     records = [
@@ -105,7 +114,7 @@ def read_devkit_data(directory: str | os.PathLike[str] | None = None) -> View:
         mine = hand[5][2] == 1
         games[-1].append(ViewTurn(hand, sent[counter] if mine else None, field))
     if sorted(sent) != list(range(1, len(sent) + 1)):
-        raise ValueError("default_write.csv: counters are not 1, 2, ...")
+        raise ValueError(f"{write_path}: counters are not 1, 2, ...")
     return View(player, tuple(ViewGame(n, tuple(t)) for n, t in enumerate(games, 1)))
 
 

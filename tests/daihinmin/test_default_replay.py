@@ -6,12 +6,16 @@ what it wrote.
   7H-8H-9H on 5C-6C-7C (a joker sequence at column ``ord``, the held 7H written as a real card).
 * Runs of the C server with five C default clients behind recording proxies
   (`games.daihinmin.recording`): every decision of every player and every exchange.
+* Runs of our Python server (`games.daihinmin.server`) with C default clients beside random
+  players (fields the default clients never make): the clients' transcripts.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from replay_data import cells_table, read_devkit_data, replay, views_of_run
+from replay_data import cells_table, read_devkit_data, read_transcript, replay, views_of_run
 
 from games.daihinmin.cards import parse_cards
 from games.daihinmin.players.default import DefaultPlayer
@@ -90,8 +94,8 @@ def c_default_run():  # type: ignore[no-untyped-def]
         kit = uecda_kit.build_kit()
     except uecda_kit.UecdaKitError as exc:
         pytest.skip(f"the UECda kit cannot be built: {exc}")
-    # 40 games: the first without exchange, then 39 with (daifugo and fugo exchange)
-    return record_run(40, [[str(kit.client)]] * 5, kit=kit, timeout=300)
+    # 25 games: the first without exchange, then 24 with (daifugo and fugo exchange)
+    return record_run(25, [[str(kit.client)]] * 5, kit=kit, timeout=300)
 
 
 @pytest.mark.uecda
@@ -105,4 +109,75 @@ def test_c_server_run_same_decisions_and_exchanges(c_default_run) -> None:  # ty
         totals[1] += stats.exchanges
     turns = sum(len(g.turns) for g in c_default_run.games)
     assert totals[0] == turns  # every turn is one decision of one player
-    assert totals[1] == 2 * 39  # daifugo and fugo in games 2-40
+    assert totals[1] == 2 * 24  # daifugo and fugo in games 2-25
+
+
+# --- our Python server, C default clients beside random players ------------------------
+def python_server_run(games: int, seats: str, seed: int, directory: Path) -> list[int]:
+    """`run_server` with the C default client in the seats marked ``C`` and random players
+    in the others, transcripts in ``directory``; returns the C clients' player numbers."""
+    import subprocess
+    import threading
+
+    from games.daihinmin import uecda_kit
+    from games.daihinmin.players.base import RandomPlayer
+    from games.daihinmin.server import run_server
+
+    try:
+        kit = uecda_kit.build_kit()
+    except uecda_kit.UecdaKitError as exc:
+        pytest.skip(f"the UECda kit cannot be built: {exc}")
+    players = [None if kind == "C" else RandomPlayer(seed * 10 + k) for k, kind in enumerate(seats)]
+    ports: list[int] = []
+    ready = threading.Event()
+    outcome: list[object] = []
+
+    def serve() -> None:
+        try:
+            outcome.append(
+                run_server(
+                    0,
+                    games,
+                    players=players,
+                    seed=seed,
+                    host="127.0.0.1",
+                    transcript_dir=directory,
+                    ready=lambda port: (ports.append(port), ready.set()),
+                    connect_timeout=30,
+                )
+            )
+        except BaseException as exc:  # reported below
+            outcome.append(exc)
+            ready.set()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert ready.wait(30) and ports
+    clients = []
+    for _ in range(seats.count("C")):
+        clients.append(
+            subprocess.Popen(
+                [str(kit.client), "-h", "127.0.0.1", "-p", str(ports[0])],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+    thread.join(timeout=300)
+    for client in clients:
+        client.wait(timeout=30)
+    assert outcome and not isinstance(outcome[0], BaseException), outcome
+    return [k for k, kind in enumerate(seats) if kind == "C"]
+
+
+@pytest.mark.uecda
+@pytest.mark.parametrize(("seats", "seed"), [("CRRRC", 5), ("RCRRR", 6)])
+def test_python_server_transcripts_of_c_clients(tmp_path: Path, seats: str, seed: int) -> None:
+    numbers = python_server_run(30, seats, seed, tmp_path)
+    decisions = 0
+    for k in numbers:
+        view = read_transcript(tmp_path / f"player{k}_read.txt", tmp_path / f"player{k}_write.txt")
+        assert view.player == k and len(view.games) == 30
+        stats = replay(view, DefaultPlayer(), written=_written)
+        assert stats.mismatches == [], stats.mismatches[:3]
+        decisions += stats.decisions
+    assert decisions > 250 * len(numbers)
