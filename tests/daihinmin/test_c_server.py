@@ -13,6 +13,7 @@ Bigger runs: ``benchmarks/daihinmin_conformance.py``.
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -158,3 +159,20 @@ def test_tournament_totals_are_consistent(kit: UecdaKit) -> None:
     assert run.games == 30 and sum(run.points) == 30 * 15
     assert [sorted(r) for r in run.ranks] == [[0, 1, 2, 3, 4]] * 30
     assert all(f"default{k}" == run.names[k] for k in range(5))
+
+
+def test_kit_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("UECDA_KIT", str(tmp_path / "nowhere"))
+    with pytest.raises(UecdaKitError, match=r"no UECda kit at .*nowhere"):
+        build_kit(cache=tmp_path / "cache")
+    broken = tmp_path / "kit"
+    broken.mkdir()
+    (broken / "build.sh").write_text(
+        "echo compiling; echo 'daihu.c:1: error: broken' >&2; exit 3\n"
+    )
+    with pytest.raises(UecdaKitError, match=r"failed \(build.sh 3\):\ncompiling\n.*broken"):
+        build_kit(broken, cache=tmp_path / "cache")
+    assert not list((tmp_path / "cache").iterdir())  # nothing half-built is left behind
+    monkeypatch.setenv("CC", "no-such-compiler")
+    with pytest.raises(UecdaKitError, match="compiler 'no-such-compiler' not found"):
+        build_kit(broken, cache=tmp_path / "cache")

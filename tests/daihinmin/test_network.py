@@ -14,12 +14,16 @@ import pytest
 
 from games.daihinmin.cards import JOKER, REAL_CARDS
 from games.daihinmin.client import ClientResult, run_client
+from games.daihinmin.engine import MoveResult
 from games.daihinmin.match import Match, MatchResult
-from games.daihinmin.observation import Deal
+from games.daihinmin.melds import Meld
+from games.daihinmin.observation import Deal, Observation
 from games.daihinmin.players.base import Player, RandomPlayer
 from games.daihinmin.protocol import (
     PROTOCOL_20140,
     Connection,
+    ConnectionLostError,
+    ProtocolError,
     ProtocolTimeoutError,
     connect,
 )
@@ -315,3 +319,94 @@ def test_transcripts_in_the_devkit_format(tmp_path: Path) -> None:
         for _, hand, field in records:
             assert hand[6][10:15] == field[6][10:15] and len(hand) == len(field) == 8
         assert mine.points == result.points
+
+
+# --- our client against a broken server ----------------------------------------------------
+def _fake_server(script: Callable[[Connection], None]) -> tuple[int, threading.Thread]:
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        sock, _ = listener.accept()
+        listener.close()
+        conn = Connection(sock, peer="client", timeout=10)
+        conn.read_profile()
+        conn.write_int(1, "number")
+        script(conn)
+        conn.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return listener.getsockname()[1], thread
+
+
+def test_client_refuses_a_malformed_deal_table() -> None:
+    def junk_deal(conn: Connection) -> None:
+        table = empty_table()
+        table[0][3] = 7
+        conn.write_table(table, "deal")
+
+    port, thread = _fake_server(junk_deal)
+    with pytest.raises(ProtocolError, match="malformed table: rows 0-4 of a hand table"):
+        run_client("127.0.0.1", port, RandomPlayer(1), timeout=5)
+    thread.join(5)
+
+
+def test_client_reports_a_server_that_quits() -> None:
+    def quit_after_deal(conn: Connection) -> None:
+        table = empty_table()
+        table[5][0], table[5][3] = 1, 6
+        table[6][:5] = [11, 11, 11, 10, 10]
+        conn.write_table(table, "deal")
+
+    port, thread = _fake_server(quit_after_deal)
+    with pytest.raises(
+        ConnectionLostError,
+        match="the server closed the connection while sending a hand table of game 1",
+    ):
+        run_client("127.0.0.1", port, RandomPlayer(1), timeout=5)
+    thread.join(5)
+
+
+class Recording(Reseeded):
+    """Keeps every observation it is given (its turns and, via on_turn, everybody's)."""
+
+    def __init__(self, run_seed: int, index: int) -> None:
+        super().__init__(run_seed, index)
+        self.seen: list[Observation] = []
+        self.results: list[tuple[int, str, bool, bool, bool, bool]] = []
+
+    def on_turn(self, obs: Observation) -> None:
+        self.seen.append(obs)
+
+    def play(self, obs: Observation) -> Meld:
+        self.seen.append(obs)
+        return super().play(obs)
+
+    def observe(self, result: MoveResult) -> None:
+        self.results.append(
+            (
+                result.player,
+                str(result.meld),
+                result.accepted,
+                result.cleared,
+                result.finished,
+                result.game_over,
+            )
+        )
+
+
+def test_the_client_sees_what_an_in_process_player_sees() -> None:
+    """Every observation and move result built from the tables equals the engine's own."""
+    games, seed = 12, 9
+    local = Recording(seed, 3)
+    Match([Reseeded(seed, k) for k in range(3)] + [local, Reseeded(seed, 4)], seed=seed).play(games)
+    served = Served(
+        games, [Reseeded(seed, k) for k in range(3)] + [None, Reseeded(seed, 4)], seed=seed
+    )
+    remote = Recording(seed, 3)
+    run_client("127.0.0.1", served.port, remote, timeout=20)
+    served.finish()
+    assert len(remote.seen) == len(local.seen) > 100
+    for mine, theirs in zip(remote.seen, local.seen, strict=True):
+        assert mine == theirs
+    assert remote.results == local.results
