@@ -10,6 +10,8 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.daihinmin.protocol import (
     PROTOCOL_20060,
@@ -217,3 +219,24 @@ def test_connect_refused() -> None:
         port = probe.getsockname()[1]
     with pytest.raises(ConnectionLostError, match=f"cannot connect to 127.0.0.1:{port}"):
         connect("127.0.0.1", port, timeout=2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(-(2**31), 2**31 - 1), min_size=120, max_size=120),
+    st.sampled_from([PROTOCOL_20060, PROTOCOL_20070]),
+)
+def test_any_int32_table_round_trips(cells: list[int], version: int) -> None:
+    table = [cells[15 * r : 15 * r + 15] for r in range(8)]
+    a, b = socket.socketpair()
+    try:
+        sender, receiver = Connection(a, version=version), Connection(b, version=version, timeout=5)
+        sender.write_table(table, "a table")
+        sender.write_int(cells[0], "an int")
+        assert receiver.read_table("a table") == table
+        assert receiver.read_int("an int") == (
+            cells[0] if version == PROTOCOL_20060 else max(cells[0], 0)
+        )
+    finally:
+        a.close()
+        b.close()
