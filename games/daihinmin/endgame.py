@@ -30,7 +30,7 @@ from games.daihinmin.engine import DEFAULT_RULES, Rules
 from games.daihinmin.melds import PASS, Kind, Meld
 from games.daihinmin.moves import legal_melds
 
-__all__ = ["EndgameError", "EndgameResult", "Position", "solve", "solve_state"]
+__all__ = ["EndgameError", "EndgameResult", "EndgameSolver", "Position", "solve", "solve_state"]
 
 _SPADE_3 = 1 << 4
 _WIN, _DRAW, _LOSS = 2, 1, 0
@@ -145,6 +145,64 @@ def _score(child: object, other_moves: bool, solver: _Solver) -> int:
     return 2 - v if other_moves else v
 
 
+class EndgameSolver:
+    """An exact endgame solver whose table of solved positions persists between calls (the
+    positions of one endgame recur from turn to turn).  ``limit`` bounds the table."""
+
+    def __init__(self, rules: Rules = DEFAULT_RULES, limit: int = 2_000_000) -> None:
+        self._solver = _Solver(limit, rules)
+        self.rules = rules
+
+    @property
+    def positions(self) -> int:
+        return len(self._solver.memo)
+
+    def solve(
+        self,
+        mover: int,
+        other: int,
+        field: Meld | None = None,
+        *,
+        lock: bool = False,
+        revolution: bool = False,
+        last_is_mover: bool = False,
+        other_passed: bool = False,
+        passes: int = 0,
+    ) -> EndgameResult:
+        """The value for the mover and every move achieving it (see `solve`)."""
+        if not mover or not other:
+            raise EndgameError("both players must hold cards")
+        if mover & other or (mover | other) & ~(REAL_CARDS | JOKER):
+            raise EndgameError("the hands must be disjoint sets of cards")
+        if field is not None and field.hand_cards & (mover | other):
+            raise EndgameError("a card on the field is also in a hand")
+        if field is not None and last_is_mover and not other_passed:
+            raise EndgameError("if the mover made the field, the other must have passed")
+        if not 0 <= passes < MAX_PASSES:
+            raise EndgameError(f"passes must be in 0..{MAX_PASSES - 1}")
+        solver = self._solver
+        root = (
+            mover,
+            other,
+            field if field is not None and field.kind != Kind.PASS else None,
+            bool(lock) and field is not None and self.rules.lock,
+            bool(revolution),
+            last_is_mover,
+            other_passed,
+            passes,
+        )
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old, 10_000))
+        try:
+            scored = [(m, _score(c, s, solver)) for m, c, s in solver.children(root)]
+        finally:
+            sys.setrecursionlimit(old)
+        top = max(v for _, v in scored)
+        return EndgameResult(
+            Fraction(top, 2), tuple(m for m, v in scored if v == top), len(solver.memo)
+        )
+
+
 def solve(
     mover: int,
     other: int,
@@ -165,36 +223,15 @@ def solve(
     (`EndgameError` beyond it).  ``rules`` switches rules off as the server's configuration
     does (the lock, the revolution, the 8-cut, sequences).
     """
-    if not mover or not other:
-        raise EndgameError("both players must hold cards")
-    if mover & other or (mover | other) & ~(REAL_CARDS | JOKER):
-        raise EndgameError("the hands must be disjoint sets of cards")
-    if field is not None and field.hand_cards & (mover | other):
-        raise EndgameError("a card on the field is also in a hand")
-    if field is not None and last_is_mover and not other_passed:
-        raise EndgameError("if the mover made the field, the other must have passed")
-    if not 0 <= passes < MAX_PASSES:
-        raise EndgameError(f"passes must be in 0..{MAX_PASSES - 1}")
-    solver = _Solver(limit, rules)
-    root = (
+    return EndgameSolver(rules, limit).solve(
         mover,
         other,
-        field if field is not None and field.kind != Kind.PASS else None,
-        bool(lock) and field is not None and rules.lock,
-        bool(revolution),
-        last_is_mover,
-        other_passed,
-        passes,
-    )
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, 10_000))
-    try:
-        scored = [(m, _score(c, s, solver)) for m, c, s in solver.children(root)]
-    finally:
-        sys.setrecursionlimit(old)
-    top = max(v for _, v in scored)
-    return EndgameResult(
-        Fraction(top, 2), tuple(m for m, v in scored if v == top), len(solver.memo)
+        field,
+        lock=lock,
+        revolution=revolution,
+        last_is_mover=last_is_mover,
+        other_passed=other_passed,
+        passes=passes,
     )
 
 
