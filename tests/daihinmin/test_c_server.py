@@ -58,9 +58,9 @@ def _default_player() -> Player:
     return DefaultPlayer()
 
 
-def _ours(player: Player, name: str) -> object:
+def _ours(player: Player, name: str, version: int = 20070) -> object:
     def client(port: int) -> ClientResult:
-        return run_client("127.0.0.1", port, player, name=name, timeout=120)
+        return run_client("127.0.0.1", port, player, name=name, timeout=120, version=version)
 
     return client
 
@@ -95,7 +95,8 @@ def test_default_player_on_the_c_server(kit: UecdaKit) -> None:
 
 def test_random_player_on_the_c_server(kit: UecdaKit) -> None:
     games = 100
-    run = run_tournament(games, [_ours(RandomPlayer(3), "random")], kit=kit, timeout=600)
+    # protocol 20140 (tables as 33 hex digits) for this one
+    run = run_tournament(games, [_ours(RandomPlayer(3), "random", 20140)], kit=kit, timeout=600)
     mine = run.returns[0]
     assert isinstance(mine, ClientResult)
     _agree_with_server(run, mine)
