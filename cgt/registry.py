@@ -260,6 +260,9 @@ class ClaimsInterrupted(KeyboardInterrupt):
         self.total = total
         super().__init__(f"interrupted: {len(runs)} of {total} claims finished")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.runs, self.total), self.__dict__)
+
 
 # ------------------------------------------------------------------------ chunks on workers
 

@@ -101,6 +101,9 @@ class RunInterrupted(KeyboardInterrupt):
         self.total = total
         super().__init__(f"interrupted: {len(self.finished)} of {total} chunks finished")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.finished, self.total), self.__dict__)
+
 
 def run_chunks(
     function: Callable[[T], R],
@@ -212,6 +215,8 @@ def _collect(
                 finished[index] = future.result()
                 if progress is not None:
                     progress(len(finished), len(chunks))
+            elif first_error is None or index < first_error:
+                future.result()  # cancelled by someone else (the cluster shut down...): raises
             if first_error is not None and all(i in finished for i in range(first_error)):
                 futures[first_error].result()  # raises the chunk's error, as one process would
     except KeyboardInterrupt:

@@ -73,6 +73,8 @@ SPECIAL_CONSTRUCTORS: dict[str, Callable[[type], list[BaseException]]] = {
         cls({3}, parent=IMPARTIAL(4)),
         cls([5], None, "with a state of type list"),
     ],
+    "cgt.runner.RunInterrupted": lambda cls: [cls({2: "two", 0: ("zero", 0)}, 5), cls({}, 0)],
+    "cgt.registry.ClaimsInterrupted": lambda cls: [cls([], 3)],
     "cgt.notation.NotationError": lambda cls: [
         cls("unexpected {where}", "{1|2", 4),
         cls("a number is expected", "{|}" + "x" * 100, 2),
@@ -107,7 +109,8 @@ def test_every_exception_is_found() -> None:
         "games.tanhinmin.solver.DrawError",
     } <= names
     assert len(names) >= 20
-    assert all(issubclass(c, cgt.CGTError) for c in EXCEPTIONS)
+    # Bad input is a CGTError; a run stopped by Ctrl-C is a KeyboardInterrupt.
+    assert all(issubclass(c, (cgt.CGTError, KeyboardInterrupt)) for c in EXCEPTIONS)
 
 
 @pytest.mark.parametrize("cls", EXCEPTIONS, ids=lambda c: f"{c.__module__}.{c.__name__}")
