@@ -189,7 +189,7 @@ def test_pass_and_empty_tables() -> None:
 
 
 # --- the server's reading on arbitrary tables ---------------------------------------------------
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(noisy_tables())
 def test_read_submission_is_the_servers_reading(case: tuple[list[list[int]], int]) -> None:
     table, hand = case
@@ -206,7 +206,7 @@ def test_read_submission_is_the_servers_reading(case: tuple[list[list[int]], int
             assert submission_table(got)[:5] == table[:5]
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(
     st.sets(st.integers(0, 59), max_size=6).map(lambda s: sum(1 << i for i in s)),
     st.integers(-1, 74),
