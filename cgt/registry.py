@@ -18,6 +18,12 @@ is wrong, as ``"refuted"``: then `cgt verify` shows it refuted with its smallest
 when a claim registered as holding fails, when one registered as refuted no longer fails (the
 registry is then out of date), or when a refuted claim's code raised (a crash is no refutation).
 
+``cgt verify --jobs N`` / ``--scheduler ADDR`` (``run_claims(jobs=, scheduler=)``) runs the
+claims on worker processes, one chunk per claim, or ``parts`` interleaved chunks of the family
+(plus one for the random search) for a claim registered with ``parts=N``; a worker finds a
+claim by its game and text after importing the module that registered it.  The results are
+those of one process: the random search is seeded by the claim (`Claim.seed`).
+
 >>> import cgt
 >>> @cgt.impartial_game
 ... def Take12(n):
@@ -234,8 +240,9 @@ def run_claims(
     """Verify the registered (or the given) claims, in order.
 
     With ``jobs`` other than 1 or a ``scheduler``, the claims run in chunks on workers (see
-    `cgt.parallel_claims`) and ``on_chunk(finished, total)`` reports progress; the result is
-    the same as in one process.  Ctrl-C raises `ClaimsInterrupted` with the claims finished.
+    `ClaimChunk` and `cgt.run_chunks`) and ``on_chunk(finished, total)`` reports progress;
+    the result is the same as in one process.  Ctrl-C raises `ClaimsInterrupted` with the
+    claims finished.
     """
     todo = list(_REGISTRY if selected is None else selected)
     if jobs == 1 and scheduler is None:
