@@ -311,10 +311,10 @@ def lead(state: CState, hand: int, reverse: bool) -> tuple[int, int]:
     entries = [table(lane) for lane in lanes]
     size = max(entries[0][0], entries[1][0], entries[2][0], entries[3][0])
     if size:  # the longest sequence (nCards from 15 down to 3)
-        cells = (entries[0][size], entries[1][size], entries[2][size], entries[3][size])
+        runs = (entries[0][size], entries[1][size], entries[2][size], entries[3][size])
         if reverse:
-            return _high_sequence(cells, lanes, size)
-        return _low_sequence(cells, lanes, size)
+            return _high_sequence(runs, lanes, size)
+        return _low_sequence(runs, lanes, size)
     for size in range(5, 1, -1):
         cells = group_cells(real, size - 1 if joker else size)
         if cells:
@@ -348,14 +348,14 @@ def follow(state: CState, hand: int, reverse: bool) -> tuple[int, int]:
         if reverse:
             return _high_group(state, hand, cells, qty)
         return _low_group(state, hand, cells, qty)
-    # followSequence / followSequenceRev
+    # followSequence / followSequenceRev (no table holds a value below 3: a pass)
     if qty < 3:
         return 0, -1
-    cells = _sequences(state, temp, qty)
+    runs = _sequences(state, temp, qty)
     lanes = lanes_of(to_lanes(real))
     if reverse:
-        return _high_sequence(cells, lanes, qty)
-    return _low_sequence(cells, lanes, qty)
+        return _high_sequence(runs, lanes, qty)
+    return _low_sequence(runs, lanes, qty)
 
 
 def submission_cells(state: CState, hand: int) -> tuple[int, int]:
