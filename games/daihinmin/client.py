@@ -52,6 +52,11 @@ class ClientResult(MatchResult):
     player: int = -1
 
     @property
+    def match(self) -> MatchResult:
+        """The run as a plain `MatchResult` (this object)."""
+        return self
+
+    @property
     def own_rejected(self) -> int:
         """This client's refused submissions."""
         return self.rejected[self.player]
