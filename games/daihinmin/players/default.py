@@ -13,9 +13,11 @@ whether the field was empty, the revolution) and ``getField`` on ``result.field`
   sequence of 5+ that starts a revolution, ``ord`` is its top, not its bottom (107-111);
 * ``getField`` leaves ``sequence`` alone when the first card found is in column 14 (a lone
   joker at ``[r][14]``, 74-77) or the table is empty: the flag is stale, even from an earlier
-  game; under revolution the stale flag gives ``ord = 14`` instead of 0 (108), and
+  game; under revolution the stale flag gives ``ord = 14`` instead of 0 (110), and
   ``followSoloRev`` then submits its highest free single on a lone joker;
-* an empty field table makes ``getField`` read past column 14 (``[i][15]`` is ``[i+1][0]``);
+* an empty field table makes ``getField`` read past column 14 (59-66, 81-88: ``[i][15]`` is
+  ``[i+1][0]``): ``ord`` becomes 15 (or 14/15 with a stale flag), harmless since the next hand
+  table starts a trick and resets it (30-35);
 * ``lowGroup``/``highGroup`` (495-500, 523-528) put the joker in the first row ``i`` from 0
   with ``my_cards[i][j] == 0`` (and, under a lock, ``state.suit[i] == 1``): for four 3s and
   the joker, row 4 holds the hand's joker (``[4][1] == 2``), so the joker lands in row 5,
@@ -27,10 +29,12 @@ whether the field was empty, the revolution) and ``getField`` on ``result.field`
   walks down over equal cells; the last suit row wins a tie;
 * ``followSolo``/``followSoloRev`` (806-828, 876-896) only play cards in no same-suit run of 3+
   and alone in their rank (``removeSequence``, ``removeGroup``), else the lone joker
-  (``[0][14]`` by ``lowSolo``, ``[0][0]`` by ``highSolo``); on a lone joker they pass (no 3 of
-  spades) except in the stale-flag case above;
+  (``[0][14]`` by ``lowSolo`` 683, ``[0][0]`` by ``highSolo`` 704); on a lone joker they pass
+  (never the 3 of spades) except in the stale-flag case above;
 * with the joker, ``lead`` never plays a plain single: the lowest card goes with the joker as a
-  pair (``makeJGroupTable`` counts the joker in every column).
+  pair (``makeJGroupTable``, 386-412, counts the joker in every column);
+* ``state`` persists across games; only ``sequence`` survives a trick (``getState`` resets
+  ``qty``, ``ord``, ``lock`` and ``suit`` when the field is empty, 30-35).
 
 >>> from games.daihinmin.cards import parse_cards
 >>> from games.daihinmin.observation import Observation
