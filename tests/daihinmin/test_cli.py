@@ -332,3 +332,13 @@ def test_user_players_load_from_the_current_directory(tmp_path):
     assert data["faults"] == [
         {"game": 1, "player": 0, "phase": "play", "error": "no answer within 0.2 s"}
     ]
+
+
+@pytest.mark.parametrize("name", PLAYER_NAMES)
+def test_every_registered_name_plays(name):
+    players = [make_player(name, seed=p) for p in range(5)]
+    expected = {"random": "RandomPlayer", "default": "DefaultPlayer"}.get(name, "Kou2Player")
+    assert {type(p).__name__ for p in players} == {expected}
+    result = Match(players, seed=1).play(3)
+    assert result.names == [name] * 5 and not result.faults
+    assert result.games == 3 and sum(result.points) == 45
