@@ -498,6 +498,14 @@ def run_on_our_server(
         elapsed = time.monotonic() - start
         if server.is_alive():
             raise run.fail(f"our server did not finish within {timeout} s")
+        for started in run.clients:  # the clients end after the last game-over flag
+            if isinstance(started, threading.Thread):
+                started.join(timeout=10.0)
+            else:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    started.wait(timeout=10.0)
+        if any(error is not None for error in run.errors):
+            raise run.fail("a client raised an exception")
     finally:
         run.stop()  # the clients (our server then ends: dropped clients pass)
         server.join(30)

@@ -177,3 +177,25 @@ def test_kit_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CC", "no-such-compiler")
     with pytest.raises(UecdaKitError, match="compiler 'no-such-compiler' not found"):
         build_kit(broken, cache=tmp_path / "cache")
+
+
+def test_every_message_of_our_server_replays_as_the_c_servers(kit: UecdaKit) -> None:
+    """C clients behind recording proxies on our server; the replay checker written for the
+    C server (`games.daihinmin.replay`) finds every message as the C server would send it,
+    except the rank cells during play, which our server keeps right (RULES.md §1.2)."""
+    recording = pytest.importorskip("games.daihinmin.recording")
+    replay = pytest.importorskip("games.daihinmin.replay")
+    commands = [str(kit.client)] * 5
+    run = run_on_our_server(
+        25, [recording.RecordingClient(c) for c in commands], kit=kit, seed=3, timeout=300
+    )
+    streams = [r for r in run.returns if isinstance(r, recording.StreamRecord)]
+    report = replay.replay_run(recording.assemble(streams, run.ranks, run.totals))
+    assert report.games == 25 and sum(report.checks.values()) > 50_000
+    others = [
+        d.describe() for d in report.disagreements if "rank cells [6][5..9]" not in d.describe()
+    ]
+    assert others == []
+    assert all(
+        " hand: " in d.describe() or " field: " in d.describe() for d in report.disagreements
+    )
