@@ -492,6 +492,32 @@ def c_driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return binary
 
 
+class CDriver:
+    """The compiled driver: `send` a table (H hand, F field), `ask` for a decision (P) or
+    the exchange (X)."""
+
+    def __init__(self, binary: Path) -> None:
+        self.process = subprocess.Popen(
+            [str(binary)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+
+    def send(self, command: str, table: list[list[int]]) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(command + " " + " ".join(str(v) for r in table for v in r) + "\n")
+
+    def ask(self, command: str, table: list[list[int]]) -> list[list[int]]:
+        self.send(command, table)
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.flush()
+        values = [int(v) for v in self.process.stdout.readline().split()]
+        return [values[15 * r : 15 * r + 15] for r in range(8)]
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+
 class Twin(Player):
     """The C client (through the driver) and a DefaultPlayer fed the same tables; plays the
     Python decision and records any difference."""
@@ -612,20 +638,15 @@ def test_worked_examples_against_the_c_client(c_driver: Path) -> None:
     assert len(LOGS) >= 15
     checked = 0
     for logged in LOGS:
-        c = subprocess.Popen(
-            [str(c_driver)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-        assert c.stdin is not None and c.stdout is not None
+        c = CDriver(c_driver)
         for command, table, cells in logged.log:
-            c.stdin.write(command + " " + " ".join(str(v) for row in table for v in row) + "\n")
             if command == "P":
                 assert cells is not None
-                c.stdin.flush()
-                values = [int(v) for v in c.stdout.readline().split()]
-                assert [values[15 * r : 15 * r + 15] for r in range(8)] == cells_table(*cells)
+                assert c.ask(command, table) == cells_table(*cells)
                 checked += 1
-        c.stdin.close()
-        c.wait(timeout=10)
+            else:
+                c.send(command, table)
+        c.close()
     assert checked >= 25
 
 
@@ -706,3 +727,47 @@ def test_twin_sequence_rich_games_reach_the_quirks(c_driver: Path) -> None:
     assert quirks["ord = top of the sequence that started the revolution"] > 0
     assert quirks["stale sequence flag on a lone joker"] > 0
     assert quirks["joker sequence"] > 0 and quirks["joker in a locked group"] > 0
+
+
+# --- our network client playing DefaultPlayer on the C server ----------------------------
+_NETWORK_CLIENT = (
+    "import sys; from games.daihinmin.client import run_client; "
+    "from games.daihinmin.players.default import DefaultPlayer; a = sys.argv; "
+    "run_client(a[a.index('-h') + 1], int(a[a.index('-p') + 1]), DefaultPlayer(), name='pydef')"
+)
+
+
+@pytest.mark.uecda
+def test_network_client_on_the_c_server_decides_as_the_c_code(c_driver: Path) -> None:
+    """`games.daihinmin.client` with a DefaultPlayer in seats 0 and 1 of a C server run
+    (three C default clients beside them), recorded by the proxies: every table they sent is
+    what the C code decides on the tables they received (the whole pipeline: tables ->
+    Observation / MoveResult -> DefaultPlayer -> table)."""
+    import sys
+
+    from games.daihinmin import uecda_kit
+    from games.daihinmin.recording import record_run
+
+    try:
+        kit = uecda_kit.build_kit()
+    except uecda_kit.UecdaKitError as exc:
+        pytest.skip(f"the UECda kit cannot be built: {exc}")
+    ours = [sys.executable, "-c", _NETWORK_CLIENT]
+    run = record_run(20, [ours, ours] + [[str(kit.client)]] * 3, kit=kit, timeout=300)
+    assert run.names[:2] == ("pydef", "pydef")
+    decisions = exchanges = 0
+    for seat in (0, 1):
+        c = CDriver(c_driver)
+        for game in run.games:
+            sent = game.exchanges.get(seat)
+            if sent is not None:
+                assert c.ask("X", game.deals[seat].grid())[:5] == sent.grid()[:5]
+                exchanges += 1
+            for turn in game.turns:
+                c.send("H", turn.hands[seat].grid())
+                if turn.mover == seat:
+                    assert c.ask("P", turn.hands[seat].grid()) == turn.submission.grid()
+                    decisions += 1
+                c.send("F", turn.field.grid())
+        c.close()
+    assert decisions > 300 and exchanges > 0
