@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -139,6 +140,7 @@ def _command_play(args: argparse.Namespace) -> int:
         )
     seed = parse_seed(args.seed)
     names = parse_players(args.players)
+    pair = parse_pair(args.compare) if args.compare else None
     _importable_from_here()
     players = [make_player(name, seed=f"{seed}:{p}") for p, name in enumerate(names)]
     match = Match(players, seed=seed, strict=args.strict, time_limit=args.time_limit)
@@ -162,12 +164,48 @@ def _command_play(args: argparse.Namespace) -> int:
         entry["spec"] = name
     summary["rejected"] = list(result.rejected)
     summary["seed"] = seed
+    comparison = None
+    if pair is not None and games >= 2:
+        from games.daihinmin.stats import compare_players
+
+        comparison = compare_players(result, *pair)
+        summary["comparison"] = {"players": list(pair), **comparison.to_json()}
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         print(format_standings(summary))
+        if comparison is not None and pair is not None:
+            a, b = pair
+            lo, hi = comparison.ci95 or (math.nan, math.nan)
+            print(
+                f"player {a} - player {b}: {comparison.mean_difference:+.3f} points per game "
+                f"[{lo:+.3f}, {hi:+.3f}], t = {comparison.statistic:.2f}, "
+                f"p = {comparison.pvalue:.2g} ({comparison.method})"
+            )
         print(f"seed {seed}; {games / seconds:.0f} games/s ({seconds:.2f} s)")
     return 0
+
+
+def parse_pair(text: str) -> tuple[int, int]:
+    """Two different player numbers 0-4 from ``"a,b"`` (``--compare``).
+
+    >>> parse_pair("0, 3")
+    (0, 3)
+    >>> parse_pair("1,1")
+    Traceback (most recent call last):
+    ...
+    games.daihinmin.cli.CommandError: --compare needs two different player numbers 0-4, ...
+    """
+    parts = text.split(",")
+    try:
+        a, b = (int(part) for part in parts)
+    except ValueError:
+        a = b = -1
+    if a == b or not (0 <= a <= 4 and 0 <= b <= 4):
+        raise CommandError(
+            f"--compare needs two different player numbers 0-4, like 0,1; got {text!r}"
+        )
+    return a, b
 
 
 def _port(value: int) -> int:
@@ -242,11 +280,9 @@ def _command_client(args: argparse.Namespace) -> int:
     _importable_from_here()
     player = make_player(args.player)
     result = run_client(args.host, port, player, name=args.name)
-    summary = summarize(result.match)
+    summary = summarize(result)  # stalled games are counted there
     summary["player"] = result.player
-    summary["rejected"] = result.rejected
-    if result.stalled:
-        summary["stalled"] = result.stalled
+    summary["rejected"] = result.own_rejected  # the others' are not known to a client
     return _print_summary(summary, args.json)
 
 
@@ -285,6 +321,11 @@ def add_commands(subparsers: Any) -> None:
     )
     play.add_argument(
         "--time-limit", type=float, metavar="S", help="seconds per decision (a late player passes)"
+    )
+    play.add_argument(
+        "--compare",
+        metavar="A,B",
+        help="test players A and B (numbers 0-4) on their per-game points (stats.compare)",
     )
     play.set_defaults(handler=_command_play)
 

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from cgt.cli import main
-from games.daihinmin import Match, make_player, summarize
+from games.daihinmin import Match, compare_players, make_player, summarize
 from games.daihinmin.cli import _Progress, parse_players, parse_seed
 from games.daihinmin.players import KOU2_VARIANTS, PLAYER_NAMES, UnknownPlayerError
 
@@ -342,3 +342,18 @@ def test_every_registered_name_plays(name):
     result = Match(players, seed=1).play(3)
     assert result.names == [name] * 5 and not result.faults
     assert result.games == 3 and sum(result.points) == 45
+
+
+def test_compare_two_players(capsys):
+    args = ["--games", "60", "--players", "random", "--seed", "8", "--compare", "2,4"]
+    data = _play_json(capsys, *args)
+    result = Match([make_player("random") for _ in range(5)], seed=8).play(60)
+    expected = compare_players(result, 2, 4).to_json()
+    assert data["comparison"] == {"players": [2, 4], **expected}
+    assert expected["method"] == "newey-west" and expected["games"] == 60
+    assert main(["daihinmin", "play", *args]) == 0
+    line = capsys.readouterr().out.splitlines()[-2]
+    assert line.startswith("player 2 - player 4: ") and line.endswith("(newey-west)")
+    for bad in ("1,1", "0,5", "a,b", "0,1,2"):
+        assert main(["daihinmin", "play", "--games", "2", "--compare", bad]) == 2
+        assert "--compare needs two different player numbers 0-4" in capsys.readouterr().err
