@@ -16,7 +16,7 @@ from games.daihinmin.cards import JOKER, REAL_CARDS
 from games.daihinmin.client import ClientResult, run_client
 from games.daihinmin.engine import MoveResult
 from games.daihinmin.match import Match, MatchResult
-from games.daihinmin.melds import Meld
+from games.daihinmin.melds import PASS, Meld
 from games.daihinmin.observation import Deal, Observation
 from games.daihinmin.players.base import Player, RandomPlayer
 from games.daihinmin.protocol import (
@@ -410,3 +410,45 @@ def test_the_client_sees_what_an_in_process_player_sees() -> None:
     for mine, theirs in zip(remote.seen, local.seen, strict=True):
         assert mine == theirs
     assert remote.results == local.results
+
+
+class Passer(Player):
+    name = "passer"
+
+    def play(self, obs: Observation) -> Meld:
+        return PASS
+
+
+def test_stalled_games_are_ranked_from_the_next_deal() -> None:
+    """Nobody plays: every game ends by the 20-pass rule with a random order of the players
+    the client cannot see; the next deal table tells it (not after the last game)."""
+    served = Served(5, [Passer(), Passer(), None, Passer(), Passer()], seed=2)
+    mine = run_client("127.0.0.1", served.port, Passer(), timeout=20)
+    result = served.finish()
+    assert result.stalled == mine.stalled == 5
+    assert mine.per_game[:4] == result.per_game[:4]
+    assert sum(mine.per_game[4]) == 15
+
+
+def test_a_client_without_profile_speaks_20060() -> None:
+    """No profile within the wait: the server talks in host byte order (protocol 20060)."""
+    served = Served(2, [None] + [RandomPlayer(k) for k in range(4)], profile_wait=0.2)
+    conn = Connection(
+        socket.create_connection(("127.0.0.1", served.port)), version=20060, timeout=20
+    )
+    assert conn.read_int("number") == 0
+    flag = 0
+    while flag != 2:
+        conn.read_table("deal")
+        while True:
+            hand = conn.read_table("hand")
+            if read_state(hand).my_turn:
+                conn.write_table(empty_table(), "pass")
+                assert conn.read_int("ack") in (8, 9)
+            conn.read_table("field")
+            flag = conn.read_int("flag")
+            if flag:
+                break
+    conn.close()
+    result = served.finish()
+    assert result.games == 2 and result.faults == []
