@@ -771,3 +771,89 @@ def test_network_client_on_the_c_server_decides_as_the_c_code(c_driver: Path) ->
                 c.send("F", turn.field.grid())
         c.close()
     assert decisions > 300 and exchanges > 0
+
+
+# --- arbitrary table sequences: CState and the moves against the C code (hypothesis) -----
+@st.composite
+def field_melds(draw: st.DrawFn) -> Meld | None:
+    kind = draw(st.sampled_from(["empty", "joker", "single", "group", "sequence"]))
+    if kind == "empty":
+        return None
+    if kind == "joker":
+        return Meld(0, draw(st.integers(0, 3)) * 15 + draw(st.integers(0, 14)))
+    if kind == "single":
+        return Meld(1 << (4 * draw(st.integers(1, 13)) + draw(st.integers(0, 3))))
+    if kind == "group":
+        col = draw(st.integers(1, 13))
+        rows = draw(st.lists(st.integers(0, 3), min_size=1, max_size=4, unique=True))
+        cards = sum(1 << (4 * col + r) for r in rows)
+        missing = [r for r in range(4) if r not in rows]
+        if len(rows) == 1 or draw(st.booleans()):
+            row = draw(st.sampled_from(missing)) if missing else 4
+            return Meld(cards, row * 15 + col)
+        return Meld(cards)
+    row = draw(st.integers(0, 3))
+    size = draw(st.integers(3, 8))
+    start = draw(st.integers(0, 15 - size))
+    columns = list(range(start, start + size))
+    ends = [c for c in columns if c in (0, 14)]
+    joker = ends[0] if ends else draw(st.sampled_from([None, *columns]))
+    cards = sum(1 << (4 * c + row) for c in columns if c != joker)
+    return Meld(cards, -1 if joker is None else row * 15 + joker)
+
+
+steps = st.lists(
+    st.one_of(
+        st.tuples(
+            st.just("H"), st.integers(0, (1 << 53) - 1), st.booleans(), st.booleans(), st.booleans()
+        ),
+        st.tuples(st.just("F"), field_melds()),
+        st.tuples(st.just("P")),
+    ),
+    min_size=1,
+    max_size=14,
+)
+
+
+@pytest.mark.uecda
+@settings(max_examples=250, deadline=None)
+@given(steps)
+def test_state_and_moves_on_any_tables_as_the_c_code(c_driver: Path, script: list[tuple]) -> None:
+    """Any sequence of hand tables (any hand and flags), field tables (any meld as written,
+    jokers in any cell) and decisions: `CState` and `submission_cells` write what the C code
+    writes."""
+    from games.daihinmin.players.default import submission_cells
+
+    state = CState()
+    c = CDriver(c_driver)
+    hand, table = 0, hand_table(obs("3S"))
+    try:
+        for step in script:
+            if step[0] == "H":
+                _, bits, empty, rev, lock = step
+                hand = (bits & ((1 << 52) - 1)) << 4 | (JOKER if bits >> 52 else 0)
+                table = hand_table(
+                    Observation(
+                        0,
+                        hand,
+                        None if empty else PASS,
+                        rev,
+                        lock,
+                        (5,) * 5,
+                        (0, 1, 2, 3, 4),
+                        None,
+                        0,
+                        (),
+                        0,
+                        0,
+                    )
+                )
+                c.send("H", table)
+                state.get_state(empty, rev, lock, bool(hand & JOKER))
+            elif step[0] == "F":
+                c.send("F", field_table(step[1], 1, counts=(5,) * 5, seats=(0, 1, 2, 3, 4)))
+                state.get_field(step[1])
+            else:
+                assert c.ask("P", table) == cells_table(*submission_cells(state, hand)), state
+    finally:
+        c.close()
