@@ -223,3 +223,25 @@ def test_standings_table_lines_up():
     ]
     assert len({len(line) for line in lines[1:8]}) == 1  # a rectangular table
     assert lines[-1] == "rejected plays: 0, 2, 0, 0, 0"
+
+
+@pytest.mark.parametrize("df", [1, 2, 5, 19, 99, 999])
+def test_student_t_from_scipy_special_equals_scipy_stats(df):
+    from games.daihinmin.stats import _t_quantile, _t_two_sided
+
+    assert _t_quantile(0.975, df) == pytest.approx(scipy_stats.t.ppf(0.975, df), rel=1e-12)
+    for t in (0.0, 0.7, 2.5, -4.0):
+        assert _t_two_sided(t, df) == pytest.approx(2 * scipy_stats.t.sf(abs(t), df), rel=1e-10)
+
+
+def test_newey_west_paired_test_by_hand():
+    a = [5, 4, 4, 3, 5, 1, 2, 5, 4, 3] * 3
+    b = [1, 2, 3, 5, 2, 4, 1, 3, 2, 2] * 3
+    c = compare(a, b)  # 30 games: 3 lags
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    se = standard_error(d, newey_west_lags(30))
+    assert newey_west_lags(30) == 3
+    assert c.statistic == pytest.approx(1.1 / se)
+    assert c.pvalue == pytest.approx(2 * scipy_stats.t.sf(1.1 / se, 29))
+    half = scipy_stats.t.ppf(0.975, 29) * se
+    assert c.ci95 == pytest.approx((1.1 - half, 1.1 + half))
