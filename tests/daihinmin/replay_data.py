@@ -14,9 +14,12 @@ hand table, the submission if it was this client's turn, and the field table):
 ``[5][4] == 1``), `observe` with every field table, and compares every submission, as the whole
 8 x 15 table the C client would write, with the recorded one.
 
->>> view = read_devkit_data()
->>> view.player, len(view.games), sum(len(g.turns) for g in view.games)
-(0, 100, 7790)
+>>> from games.daihinmin.cards import parse_cards
+>>> t = cells_table(parse_cards("5S 7S"), 0 * 15 + 4)  # 5S JK(6S) 7S as the C client writes it
+>>> t[0][3:6], len(t)
+([1, 2, 1], 8)
+
+(``read_devkit_data()`` gives player 0, 100 games, 7790 turns.)
 """
 
 from __future__ import annotations

@@ -480,6 +480,7 @@ def c_driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "gcc",
             "-O1",
             "-fcommon",
+            "-fpermissive",  # gcc >= 14 and these 2006-era sources (as build.sh)
             "-w",
             f"-I{source}",
             str(work / "driver.c"),

@@ -29,9 +29,11 @@ def _written(player: object) -> list[list[int]]:
 
 @pytest.fixture(scope="module")
 def devkit_view():  # type: ignore[no-untyped-def]
+    from games.daihinmin.uecda_kit import UecdaKitError
+
     try:
         return read_devkit_data()
-    except FileNotFoundError as exc:
+    except (FileNotFoundError, UecdaKitError) as exc:
         pytest.skip(f"no devkit data: {exc}")
 
 
@@ -47,6 +49,8 @@ def test_recorded_devkit_games_same_tables(devkit_view) -> None:  # type: ignore
             if player._revolution != expected:
                 revolutions.append((game, turn))
 
+    assert devkit_view.player == 0 and len(devkit_view.games) == 100
+    assert sum(len(g.turns) for g in devkit_view.games) == 7790
     stats = replay(devkit_view, player, written=_written, on_turn=check)
     assert stats.decisions == 1545
     assert stats.passes == 849
