@@ -817,7 +817,7 @@ steps = st.lists(
 
 
 @pytest.mark.uecda
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(steps)
 def test_state_and_moves_on_any_tables_as_the_c_code(c_driver: Path, script: list[tuple]) -> None:
     """Any sequence of hand tables (any hand and flags), field tables (any meld as written,
