@@ -499,10 +499,13 @@ def record_run(
     kit: uecda_kit.UecdaKit | None = None,
     timeout: float = 600.0,
     settings: Mapping[str, str] | None = None,
+    logger: bool = False,
+    workdir: str | os.PathLike[str] | None = None,
 ) -> RunRecord:
     """Play ``games`` games on the C server with the five client ``commands`` (player order),
     every one behind a recording proxy, and return the merged record (`uecda_kit.build_kit`
-    builds the kit unless ``kit`` is given)."""
+    builds the kit unless ``kit`` is given).  ``logger`` turns on the server's own game log
+    and ``workdir`` keeps the server's files (``logs/*.log``, ``debug.dat``, ...)."""
     if len(commands) != 5:
         raise RecordingError(f"a run needs 5 client commands, got {len(commands)}")
     built = kit if kit is not None else uecda_kit.build_kit()
@@ -512,6 +515,8 @@ def record_run(
         kit=built,
         timeout=timeout,
         settings=settings,
+        logger=logger,
+        workdir=workdir,
     )
     streams = [r for r in result.returns if isinstance(r, StreamRecord)]
     if len(streams) != 5:

@@ -12,6 +12,7 @@ server's documented bugs (RULES.md §12).
 from __future__ import annotations
 
 import random
+import re
 import socket
 import struct
 import sys
@@ -155,6 +156,59 @@ def test_a_tampered_record_is_caught(c_run) -> None:  # type: ignore[no-untyped-
     assert [(d.game, d.turn, d.check) for d in report.disagreements] == [
         (6, 4, "field: revolution [5][6]")
     ]
+
+
+# --------------------------------------------------------------------- the server's own log
+
+_LOG_SUITS = "SHDCJKLMNJ"  # logger.c: rows 0-4, a 2 shifts by 5 (K L M N for a joker)
+_LOG_RANKS = "x3456789TJQKA2x"
+
+
+def _log_cells(values: tuple[int, ...]) -> str:
+    """How the server's logger spells rows 0-4 of a table (``so_log_set_oneplay``)."""
+    out = []
+    for i in range(75):
+        if values[i]:
+            out.append(_LOG_SUITS[i // 15 + 5 * (values[i] == 2)] + _LOG_RANKS[i % 15])
+    return "".join(out)
+
+
+def _server_log(path: Path) -> dict[int, dict[str, str]]:
+    games: dict[int, dict[str, str]] = {}
+    for line in path.read_text().splitlines():
+        found = re.match(r"%(\d{5})%(\w+)% (.*)$", line)
+        if found:
+            games.setdefault(int(found[1]) + 1, {})[found[2]] = found[3]
+    return games
+
+
+@pytest.mark.uecda
+def test_the_record_agrees_with_the_servers_own_log(tmp_path: Path) -> None:
+    """The proxy saw every submission the server read, in order, and the deal it made."""
+    kit = _kit()
+    lineup = [str(kit.client)] * 5
+    lineup[1] = _chaos("mixed", 7)  # junk cells are logged too
+    run = record_run(12, lineup, kit=kit, logger=True, workdir=tmp_path)
+    (log,) = (tmp_path / "logs").glob("*.log")
+    games = _server_log(log)
+    assert sorted(games) == list(range(1, 13))
+    for game in run.games:
+        entry = games[game.number]
+        plays = [f"{t.mover}{_log_cells(t.submission.values())}EE" for t in game.turns]
+        assert entry["play"].split() == plays
+        row6 = game.deals[0].row(6)
+        assert entry["seat"] == "".join(map(str, row6[10:]))
+        assert entry["mibun"] == ("".join(map(str, row6[5:10])) if any(row6[5:10]) else "22222")
+        assert game.ranks is not None
+        assert entry["result"] == "".join(
+            str(p) for p in sorted(range(5), key=game.ranks.__getitem__)
+        )
+        dealt = entry["palyer_cards"].split()
+        for p, deal in enumerate(game.deals):
+            shown = _log_cells(deal.values())
+            shown_cards = {shown[k : k + 2] for k in range(0, len(shown), 2)}
+            dealt_cards = {dealt[p][k : k + 2] for k in range(0, len(dealt[p]), 2)}
+            assert dealt_cards <= shown_cards and len(shown_cards - dealt_cards) == deal[5, 1]
 
 
 # --------------------------------------------------------------------- the chaos client
