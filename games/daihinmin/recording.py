@@ -13,6 +13,11 @@ and ack, the field table and the game-end int, plus the ranks and points the ser
 
 Records are written as gzip-compressed JSON lines (`write_record`, `read_record`).
 
+Why a proxy rather than the server's own log (``FLAG_LOGGER``, RULES.md §2): the log holds
+the dealt hands, every submission and the finishing order, but no exchange choice, ack, hand
+table or state cell, and it cannot tell a refused play from an accepted one; the proxy sees
+every byte.  ``tests/daihinmin/test_replay_c_server.py`` checks that the two agree.
+
 >>> t = Table.of({(0, 1): 1, (4, 1): 2, (5, 3): 4})
 >>> t[0, 1], t[4, 1], t[5, 3], t[7, 14], len(t.raw)
 (1, 2, 4, 0, 480)
