@@ -148,6 +148,10 @@ def _command_play(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     try:
         result = match.play(games, progress=progress)
+    except KeyboardInterrupt:
+        progress.close()
+        print(f"cgt daihinmin play: interrupted in game {match.game}", file=sys.stderr)
+        return 130
     except cgt.CGTError:
         raise
     except Exception as error:  # with --strict a player's own error stops the run

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import signal
 import socket
 import subprocess
 import sys
@@ -357,3 +358,35 @@ def test_compare_two_players(capsys):
     for bad in ("1,1", "0,5", "a,b", "0,1,2"):
         assert main(["daihinmin", "play", "--games", "2", "--compare", bad]) == 2
         assert "--compare needs two different player numbers 0-4" in capsys.readouterr().err
+
+
+def test_interrupted_play_ends_with_one_line(tmp_path):
+    (tmp_path / "marking.py").write_text(
+        textwrap.dedent(
+            """
+            import pathlib
+            from games.daihinmin import RandomPlayer
+
+            class Marking(RandomPlayer):
+                def play(self, obs):
+                    pathlib.Path("started").touch()
+                    return super().play(obs)
+            """
+        )
+    )
+    args = ["daihinmin", "play", "--games", "10000000", "--players", "marking:Marking"]
+    run = subprocess.Popen(
+        [sys.executable, "-m", "cgt.cli", *args],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "started").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130 and out == ""
+    assert err.startswith("cgt daihinmin play: interrupted in game ") and err.count("\n") == 1
