@@ -35,10 +35,14 @@ import cgt
 from games.daihinmin.cards import ALL_CARDS, format_cards
 from games.daihinmin.engine import POINTS, GameState, Rules
 from games.daihinmin.melds import PASS, Kind, Meld
+from games.daihinmin.observation import Deal, Observation
 from games.daihinmin.players.base import strongest_cards
 from games.daihinmin.recording import GameLog, RunRecord, Table, TurnLog, read_record
 from games.daihinmin.table import (
     TableError,
+    deal_table,
+    field_table,
+    hand_table,
     read_exchange,
     read_hand,
     read_submission,
@@ -50,6 +54,11 @@ __all__ = ["Disagreement", "ReplayError", "ReplayReport", "replay_file", "replay
 _SPADE_3 = 1 << 4
 _ZEROS = [0] * 15
 _RULES = Rules()
+#: the one difference of the engine seen with sound clients: its lock bit after a 3S answer
+_SPADE3_LOCK = (
+    "the engine locks when the 3S answers a lone joker in row 0; the server's lock step is "
+    "skipped there; the field clears at once"
+)
 
 
 class ReplayError(cgt.CGTError):
@@ -169,6 +178,14 @@ def _meld_rows(meld: Meld | None) -> list[int]:
     return _cards_rows(submission_table(meld)) if meld is not None else [0] * 75
 
 
+def _sent(table: list[list[int]], skip_row7: bool = False) -> list[int]:
+    """The cells of a table to compare: all but the rank cells ``[6][5..9]`` (the server's
+    are garbage during play), and row 7 if ``skip_row7``."""
+    cells = [*table[0], *table[1], *table[2], *table[3], *table[4], *table[5]]
+    cells += table[6][:5] + table[6][10:]
+    return cells if skip_row7 else cells + table[7]
+
+
 def _has_cards(grid: list[list[int]]) -> bool:
     return any(v in (1, 2) for v in _cards_rows(grid))
 
@@ -237,6 +254,7 @@ class _Replay:
             raise ReplayError(f"game {log.number} has no turns")
         self.check("first player: the 3D holder", log.turns[0].hands[0][5, 3], state.turn)
         mibun = list(self.order) if self.order is not None else [0, 1, 2, 3, 4]
+        ranks = None if order is None else tuple(order.index(p) for p in range(5))
         cells = [0] * 5  # the server's rank cells [6][5..9], in work_card
         field_row7 = list(_ZEROS)
         finished_before = 0
@@ -249,7 +267,7 @@ class _Replay:
             if not first:
                 for rank, player in enumerate(mibun):
                     cells[player] = rank
-            self.hand_tables(turn, state, cells)
+            self.hand_tables(turn, state, cells, ranks)
             cells, field_row7, finished_before = self.move(
                 turn, state, cells, mibun, first, field_row7, last
             )
@@ -307,6 +325,15 @@ class _Replay:
     def exchange(self, log: GameLog, order: list[int] | None) -> list[int]:
         shown = [self.hand_of(t, "deal table") for t in log.deals]
         counts = log.deals[0].row(6)[:5]
+        ranks = None
+        if order is not None:
+            ranks = tuple(order.index(p) for p in range(5))
+        seats = tuple(log.deals[0].row(6)[10:])
+        for p, sent in enumerate(log.deals):
+            give = {0: 2, 1: 1}.get(ranks[p], 0) if ranks is not None else 0
+            mine = deal_table(Deal(p, log.number, shown[p], give, ranks, seats, counts))
+            mine[5][1] = max(mine[5][1], 0)  # protocol 20070 sends -1 / -2 as 0
+            self.check("table.deal_table", _sent(sent.grid()), _sent(mine), [sent])
         original = shown[:]
         hands = shown[:]
         if order is not None:
@@ -364,13 +391,20 @@ class _Replay:
                     raise _Abort(quirk=True)
 
     # --- a turn -----------------------------------------------------------------------
-    def hand_tables(self, turn: TurnLog, state: GameState, cells: list[int]) -> None:
+    def hand_tables(
+        self, turn: TurnLog, state: GameState, cells: list[int], ranks: tuple[int, ...] | None
+    ) -> None:
         counts = [h.bit_count() for h in state.hands]
         for p, table in enumerate(turn.hands):
             grid = table.grid()
+            mine = hand_table(Observation.of(state, p, ranks=ranks, game=self.game))
+            self.check("table.hand_table", _sent(grid), _sent(mine), [table])
             hand = self.hand_of(table, "hand table")
             tables = [table]
-            self.check("hand: cards", format_cards(hand), format_cards(state.hands[p]), tables)
+            if hand == state.hands[p]:
+                self.report.checks["hand: cards"] += 1
+            else:
+                self.check("hand: cards", format_cards(hand), format_cards(state.hands[p]), tables)
             self.check("hand: mover flag [5][2]", grid[5][2], int(p == state.turn), tables)
             self.check("hand: turn [5][3]", grid[5][3], state.turn, tables)
             self.check("hand: empty field [5][4]", grid[5][4], int(state.field is None), tables)
@@ -435,6 +469,21 @@ class _Replay:
         lock = state.lock_seen if state.lock_seen is not None else state.lock
         answer = result.accepted and before is not None and before.kind == Kind.JOKER
         self.check("field: cards", _cards_rows(field), _meld_rows(result.field), tables)
+        mine = field_table(
+            result.field,
+            mover,
+            counts=[h.bit_count() for h in state.hands],
+            seats=state.seats,
+            revolution=state.revolution,
+            lock=lock,
+        )
+        self.check(
+            "table.field_table",
+            _sent(field, True),
+            _sent(mine, True),
+            tables,
+            known=_SPADE3_LOCK if answer else None,
+        )
         self.check("field: mover [5][3]", field[5][3], mover, tables)
         self.check("field: empty [5][4]", field[5][4], int(result.field is None), tables)
         self.check("field: revolution [5][6]", field[5][6], int(state.revolution), tables)
@@ -443,10 +492,7 @@ class _Replay:
             field[5][7],
             int(lock),
             tables,
-            known="the engine locks when the 3S answers a lone joker in row 0; the server's "
-            "lock step is skipped there; the field clears at once"
-            if answer
-            else None,
+            known=_SPADE3_LOCK if answer else None,
         )
         self.check(
             "field: counts [6][0..4]", field[6][:5], [h.bit_count() for h in state.hands], tables
