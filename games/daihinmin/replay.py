@@ -11,7 +11,9 @@ before each move all five hand tables (cards, mover, turn, empty field, revoluti
 counts, rank cells, seats) and after it the server's verdict and ack, the field table (cards,
 mover, state, row 7), the game-end int, and at the end the finishing order and the points the
 server wrote.  The rank cells ``[6][5..9]`` are checked against a model of the server's
-overwritten ``mibun`` array (RULES.md §1.2), so that no cell goes unchecked.
+overwritten ``mibun`` array (RULES.md §1.2), so that no cell goes unchecked.  The table writers
+of `games.daihinmin.table` (``deal_table``, ``hand_table``, ``field_table``) are checked on the
+same tables (every cell but the rank cells; row 7 of a field table echoes the submission).
 
 Differences the C server has by design (RULES.md §12: the fake joker, the card that vanishes in
 the exchange) are listed apart, in `ReplayReport.known`.  A game's replay stops at its first
