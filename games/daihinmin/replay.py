@@ -16,8 +16,10 @@ of `games.daihinmin.table` (``deal_table``, ``hand_table``, ``field_table``) are
 same tables (every cell but the rank cells; row 7 of a field table echoes the submission).
 
 Differences the C server has by design (RULES.md §12: the fake joker, the card that vanishes in
-the exchange) are listed apart, in `ReplayReport.known`.  A game's replay stops at its first
-disagreement (the states no longer match); `ReplayReport.aborted` counts such games.
+the exchange) are listed apart, in `ReplayReport.known`, with one of the engine's: its lock bit
+in the field table after the 3S answers a lone joker (cleared at once, so no move differs).  A
+game's replay stops where the states can no longer match (another verdict, mover, or hands
+after the exchange); `ReplayReport.aborted` counts such games.
 
 >>> report = ReplayReport()
 >>> report.ok, report.summary().splitlines()[0]
