@@ -332,3 +332,33 @@ def test_registry_builds_every_variant_and_json_output() -> None:
     result = evaluate("6S 6D 7S KH 2S JK", played="3S 4S")
     assert json.loads(json.dumps(result)) == result
     assert {"melds", "hand_value", "play"} <= set(result)
+
+
+# --- the real C server -------------------------------------------------------------------------
+
+
+@pytest.mark.uecda
+def test_kou2_on_the_c_server() -> None:
+    import shutil
+
+    from games.daihinmin.client import run_client
+    from games.daihinmin.uecda_kit import UecdaKitError, build_kit, kit_source, run_tournament
+
+    if shutil.which("gcc") is None:
+        pytest.skip("gcc is not installed: cannot build the UECda C kit")
+    try:
+        kit_source()
+    except UecdaKitError as exc:
+        pytest.skip(str(exc))
+    kit = build_kit()
+    player = Kou2Player()
+
+    def client(port: int) -> object:
+        return run_client("127.0.0.1", port, player, "kou2")
+
+    run = run_tournament(60, [client], kit=kit, timeout=300)
+    seen = run.returns[0]
+    assert run.names[0] == "kou2"
+    assert seen.own_rejected == 0  # the C server refused none of kou2's submissions
+    assert seen.games == 60
+    assert sum(run.totals[-1]) == 15 * 60
