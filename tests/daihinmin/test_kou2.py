@@ -3,6 +3,8 @@ revolution, lock and exchange rules on hand-made positions; `evaluate` refuses b
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -163,10 +165,10 @@ def test_revolution_not_made_with_a_strong_single() -> None:
 # --- following ---------------------------------------------------------------------------------
 
 
-def candidate(result: dict[str, object], cards: str) -> dict[str, object]:
-    found = [c for c in result["candidates"] if c["cards"] == cards]  # type: ignore[attr-defined]
+def candidate(result: dict[str, Any], cards: str) -> dict[str, Any]:
+    found = [c for c in result["candidates"] if c["cards"] == cards]
     assert len(found) == 1
-    return found[0]  # type: ignore[no-any-return]
+    return found[0]
 
 
 def test_lock_on_a_single_when_we_hold_the_suits_top() -> None:
@@ -341,7 +343,7 @@ def test_registry_builds_every_variant_and_json_output() -> None:
 def test_kou2_on_the_c_server() -> None:
     import shutil
 
-    from games.daihinmin.client import run_client
+    from games.daihinmin.client import ClientResult, run_client
     from games.daihinmin.uecda_kit import UecdaKitError, build_kit, kit_source, run_tournament
 
     if shutil.which("gcc") is None:
@@ -353,11 +355,12 @@ def test_kou2_on_the_c_server() -> None:
     kit = build_kit()
     player = Kou2Player()
 
-    def client(port: int) -> object:
+    def client(port: int) -> ClientResult:
         return run_client("127.0.0.1", port, player, "kou2")
 
     run = run_tournament(60, [client], kit=kit, timeout=300)
     seen = run.returns[0]
+    assert isinstance(seen, ClientResult)
     assert run.names[0] == "kou2"
     assert seen.own_rejected == 0  # the C server refused none of kou2's submissions
     assert seen.games == 60
