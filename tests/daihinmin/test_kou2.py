@@ -365,3 +365,32 @@ def test_kou2_on_the_c_server() -> None:
     assert seen.own_rejected == 0  # the C server refused none of kou2's submissions
     assert seen.games == 60
     assert sum(run.totals[-1]) == 15 * 60
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands, st.integers(0, (1 << 52) - 1), st.integers(2, 5), st.booleans())
+def test_strength_against_a_plain_count(hand: int, seen: int, left: int, rev: bool) -> None:
+    """E recomputed from the opponents' melds listed by `games.daihinmin.moves`."""
+    from games.daihinmin.melds import beats
+    from games.daihinmin.moves import groups, sequences, singles
+
+    played = (seen << 4) & ~hand
+    opp = ALL_CARDS & ~hand & ~played
+    real = opp & ~JOKER
+    ctx = Context(hand, played, left, rev)
+    for meld in [*singles(hand), *groups(hand), *sequences(hand)]:
+        if meld.uses_joker or meld.kind == Kind.JOKER:
+            continue
+        if meld.kind == Kind.SINGLE:
+            ranks = {m.rank for m in singles(real) if beats(meld, m, rev)}
+            e = 100 - 30 * len(ranks) - (1 if opp & JOKER else 0)
+        elif meld.kind == Kind.GROUP:
+            e = 100
+            for rank in {m.rank for m in groups(real, meld.size) if beats(meld, m, rev)}:
+                have = ((real >> (4 * rank)) & 0xF).bit_count()
+                e -= (4, 9, 15, 24)[min(have - meld.size - left + 5, 3)]
+        else:
+            rivals = [m for m in sequences(real, meld.size) if beats(meld, m, rev)]
+            e = 100 - len(rivals) * (6 - left)
+        e = max(e, 1) + (100 if meld.has_eight else 0)
+        assert ctx.strength(meld) == e, str(meld)
