@@ -288,7 +288,12 @@ class GameState:
     def submit(self, meld: Meld | Illegal, *, strict: bool = False) -> MoveResult:
         """Play ``meld`` for the player to move, as the server does (an illegal play, or an
         `Illegal` submission, counts as a pass; with ``strict`` it raises `IllegalMoveError`
-        instead)."""
+        instead; a pass is always a pass, also on a lone joker).
+
+        >>> g = GameState.from_hands(["3D JK", "4S 6H", "7C", "9D", "JH"])
+        >>> g.submit(Meld.lone_joker()).accepted, g.submit(PASS, strict=True).reason
+        (True, 'only the 3 of spades may answer a lone joker')
+        """
         if self.over:
             raise GameOverError("the game is over")
         p = self.turn
@@ -300,7 +305,8 @@ class GameState:
             reason = meld.reason
         else:
             reason = f"not a Meld: {meld!r}"
-        if reason is not None and strict:
+        if reason is not None and strict and meld.kind != Kind.PASS:
+            # (a pass on a lone joker is an error on the server too, but it is a pass)
             raise IllegalMoveError(f"player {p}: {meld}: {reason}")
         flash = False
         finished = False
