@@ -17,6 +17,7 @@ do not get two cores.
 from __future__ import annotations
 
 import argparse
+import heapq
 import json
 import os
 import statistics
@@ -58,12 +59,15 @@ def bench_verify(jobs: list[int], repeat: int, quick: bool) -> None:
     walls: dict[int, list[float]] = {n: [] for n in jobs}
     cpus: dict[int, list[float]] = {n: [] for n in jobs}
     outputs = []
+    last_times: list[float] = []
     for _ in range(repeat):  # interleaved, so that every N sees the same changes of load
         for n in jobs:
             seconds, data = _verify(n, quick)
             walls[n].append(seconds)
             cpus[n].append(sum(claim["seconds"] for claim in data["claims"]))
             outputs.append(_without_timings(data))
+            if n == 1:
+                last_times = [claim["seconds"] for claim in data["claims"]]
             print(f"  jobs {n}: {fmt(seconds)}, load {os.getloadavg()[0]:.2f}", file=sys.stderr)
     base = statistics.median(walls[jobs[0]])
     rows = []
@@ -76,6 +80,20 @@ def bench_verify(jobs: list[int], repeat: int, quick: bool) -> None:
     print(f"\n`cgt verify` ({size}), median of {repeat} run(s):\n")
     print(table(["workers", "wall time", "speed-up", "claims' time (sum)", "claims"], rows))
     print(f"\nsame results at every number of workers: {same}")
+    print("\nBound from the claims' times of the last one-worker run (chunks handed out in order")
+    print("to the first free worker, no overhead): what free cores would give.\n")
+    print(table(["workers", "time", "speed-up"], _bounds(last_times)))
+
+
+def _bounds(times: list[float]) -> list[list[Any]]:
+    """Makespan of handing ``times`` out in order to the first free of m workers."""
+    rows = []
+    for workers in (1, 2, 4, 8, 16, 64):
+        free = [0.0] * workers
+        for seconds in times:
+            heapq.heappush(free, heapq.heappop(free) + seconds)
+        rows.append([workers, fmt(max(free)), f"{sum(times) / max(free):.2f}x"])
+    return rows
 
 
 def bench_overhead(repeat: int) -> None:
