@@ -17,7 +17,7 @@ def test_strict_mode_lets_a_pass_on_a_lone_joker_be_a_pass():
     result = g.submit(PASS, strict=True)  # an error on the server, but a pass all the same
     assert not result.accepted and result.reason is not None
     with pytest.raises(IllegalMoveError, match="only the 3 of spades"):
-        g.submit(Meld.parse("6H"), strict=True)
+        g.submit(Meld.parse("7C"), strict=True)  # player 2: a card, but not the 3S
     # the case found in play: a strict match with passes on jokers runs to the end
     players = [Kou2Player(), *(RandomPlayer() for _ in range(4))]
     result = Match(players, seed=11, strict=True).play(300)
