@@ -165,7 +165,7 @@ def _run_on_dask(
                 n_workers=jobs,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",  # a free port: 8787 may be taken by another cluster
                 silence_logs=logging.CRITICAL,
             )
         client = Client(cluster, set_as_default=False)
