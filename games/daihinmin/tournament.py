@@ -153,6 +153,10 @@ def _play_on_server(chunk: TournamentChunk, games: int) -> MatchResult:
     joined: list[int] = []
     outcome: list[MatchResult | BaseException] = []
 
+    def ready(port: int) -> None:
+        ports.append(port)
+        listening.set()
+
     def serve() -> None:
         try:
             outcome.append(
@@ -164,7 +168,7 @@ def _play_on_server(chunk: TournamentChunk, games: int) -> MatchResult:
                     host="127.0.0.1",
                     move_timeout=chunk.move_timeout,
                     connect_timeout=chunk.connect_timeout,
-                    ready=lambda port: (ports.append(port), listening.set()),
+                    ready=ready,
                     on_connect=lambda number, name: joined.append(number),
                     on_game=partial.add,
                 )
