@@ -280,7 +280,7 @@ class Match:
             for q, w in enumerate(players)
             if getattr(type(w), "observe", None) is not Player.observe
         ]
-        hands = state.hands
+        live_hands = state.hands
         while len(state.finished) < 4:
             p = state.turn
             for q, on_turn in watchers:
@@ -291,7 +291,7 @@ class Match:
                 state.field,
                 state.revolution,
                 state.lock,
-                tuple(map(int.bit_count, hands)),
+                tuple(map(int.bit_count, live_hands)),
                 seats,
                 ranks,
                 state.passed,

@@ -93,8 +93,15 @@ def groups(hand: int, size: int | None = None) -> list[Meld]:
 
 def sequences(hand: int, size: int | None = None) -> list[Meld]:
     """Every same-suit sequence of the hand (of ``size`` cards only, if given)."""
-    out = []
+    out: list[Meld] = []
     joker = bool(hand & JOKER)
+    real = hand & REAL_CARDS
+    # most hands hold no sequence: 3 in a row of one suit, or 2 within 3 columns with the joker
+    if joker:
+        if not (real & real >> 4 or real & real >> 8):
+            return out
+    elif not real & real >> 4 & real >> 8:
+        return out
     for row in range(4):
         lane = 0
         for col in range(1, 14):

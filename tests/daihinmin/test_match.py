@@ -199,11 +199,6 @@ def test_exchange_moves_the_right_cards():
         _check_exchange(players, records, game)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="match.py 4a97f91 rebinds `hands = state.hands` in play_game, so GameRecord.hands "
-    "holds the hands at the END of the game, not after the exchange as documented",
-)
 def test_game_record_holds_the_hands_after_the_exchange():
     players = [Recorder(seed=p) for p in range(5)]
     records = _records(Match(players, seed=9), 5)
