@@ -7,6 +7,9 @@ calls ``play`` on its own turns and sends the submission, and turns every field 
 has passed in this trick, who has finished, every card played (a move was accepted iff the
 mover's card count dropped).
 
+A hook of the player that raises is recorded in `MatchResult.faults` and the client goes on
+(a failed play is a pass), as `~games.daihinmin.match.Match` does in-process.
+
 Points come from the finishing order as the client sees it.  In a game ended by the 20-pass
 rule the server ranks the players left at random without telling them; their order is then
 taken from the next game's deal table (if it shows ranks), else they are ranked in seat order.
@@ -16,10 +19,13 @@ See `games.daihinmin.server` for an example run.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from games.daihinmin.engine import MoveResult, Rules
-from games.daihinmin.match import MatchResult
+from games.daihinmin.match import Fault, MatchResult
 from games.daihinmin.melds import PASS, Illegal, Kind, Meld
 from games.daihinmin.observation import Deal, Observation
 from games.daihinmin.players.base import Player
@@ -176,6 +182,16 @@ def _run(conn: Connection, player: Player, name: str, version: int, rules: Rules
     result = ClientResult(names, player=me)
     on_turn = getattr(player, "on_turn", None)
     pending: tuple[_Game, list[int]] | None = None  # a stalled game awaiting the next ranks
+
+    def call(game: int, phase: str, method: Callable[..., Any], *args: Any) -> Any:
+        """A hook of the player; an exception is recorded as a fault (the client goes on:
+        a failed play passes, a failed exchange lets the server take the strongest cards)."""
+        try:
+            return method(*args)
+        except Exception as exc:
+            _fault(result, game, phase, f"{type(exc).__name__}: {exc}")
+            return _FAILED
+
     number, flag = 0, 0
     try:
         while flag != 2:
@@ -186,18 +202,24 @@ def _run(conn: Connection, player: Player, name: str, version: int, rules: Rules
                 _settle(result, *pending, deal.ranks)
                 pending = None
             game = _Game(me, number, deal, rules)
-            player.start_game(deal)
+            call(number, "start_game", player.start_game, deal)
             if deal.give:
-                conn.write_table(exchange_table(player.exchange(deal)), "the exchange cards")
+                choice = call(number, "exchange", player.exchange, deal)
+                cards = choice if type(choice) is int and 0 <= choice < 1 << 61 else 0
+                conn.write_table(exchange_table(cards), "the exchange cards")
             while True:
                 hand_t = conn.read_table(f"a hand table of game {number}")
                 state = read_state(hand_t)
                 obs = game.observation(hand_t, state)
                 if callable(on_turn):
-                    on_turn(obs)
+                    call(number, "on_turn", on_turn, obs)
                 reason = None
                 if state.my_turn:
-                    meld = player.play(obs)
+                    meld = call(number, "play", player.play, obs)
+                    if not isinstance(meld, Meld | Illegal):
+                        if meld is not _FAILED:
+                            _fault(result, number, "play", f"returned {meld!r}, not a Meld")
+                        meld = PASS
                     sent = _submission(meld)
                     conn.write_table(sent, "the move")
                     ack = conn.read_int("the ack")
@@ -207,12 +229,12 @@ def _run(conn: Connection, player: Player, name: str, version: int, rules: Rules
                 field_t = conn.read_table(f"the field table of game {number}")
                 flag = conn.read_int("the game-over flag")
                 move = game.move(obs, field_t, flag != 0, reason)
-                player.observe(move)
+                call(number, "observe", player.observe, move)
                 if flag:
                     break
             stalled = len(game.finished) < 4
             ranking = game.ranking()
-            player.end_game(ranking, flag == 2)
+            call(number, "end_game", player.end_game, ranking, flag == 2)
             if stalled:
                 result.stalled += 1
                 pending = (game, ranking)
@@ -223,6 +245,13 @@ def _run(conn: Connection, player: Player, name: str, version: int, rules: Rules
     if pending is not None:
         _settle(result, *pending, None)
     return result
+
+
+_FAILED: Any = object()
+
+
+def _fault(result: ClientResult, game: int, phase: str, error: str) -> None:
+    result.faults.append(Fault(game, result.player, phase, error))
 
 
 def _submission(meld: Meld | Illegal) -> Table:

@@ -452,3 +452,35 @@ def test_a_client_without_profile_speaks_20060() -> None:
     conn.close()
     result = served.finish()
     assert result.games == 2 and result.faults == []
+
+
+class Clumsy(RandomPlayer):
+    """Raises on every third move and in every observe of a pass; returns junk once."""
+
+    def __init__(self) -> None:
+        super().__init__(5)
+        self.moves = 0
+
+    def play(self, obs: Observation) -> Meld:
+        self.moves += 1
+        if self.moves % 3 == 0:
+            raise RuntimeError("oops")
+        if self.moves == 4:
+            return "7S"  # type: ignore[return-value]
+        return super().play(obs)
+
+    def observe(self, result: MoveResult) -> None:
+        if result.meld is PASS:
+            raise ValueError("no")
+
+
+def test_a_player_that_raises_does_not_break_the_client() -> None:
+    served = Served(4, [None] + [RandomPlayer(k) for k in range(4)])
+    mine = run_client("127.0.0.1", served.port, Clumsy(), timeout=20)
+    result = served.finish()
+    _check_view(mine, result)
+    phases = {f.phase for f in mine.faults}
+    assert phases == {"play", "observe"}
+    assert any("returned '7S', not a Meld" in f.error for f in mine.faults)
+    assert any(f.error == "RuntimeError: oops" for f in mine.faults)
+    assert result.faults == []  # the server saw passes only
