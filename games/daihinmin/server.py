@@ -13,7 +13,14 @@ Differences from the C server ``tndhms`` (RULES.md §12), chosen because they ar
 * the rank cells ``[6][5..9]`` always hold the ranks of the game's start (the C server's are
   garbage during play), row 7 of the field table is 0 (the C server echoes the submission's);
 * the two exploits of §12 items 1 and 2 are refused (see `games.daihinmin.table`);
-* games are reproducible from `seed` (the C server seeds with the clock).
+* games are reproducible from `seed` (the C server seeds with the clock);
+* a table is read whole even when it arrives in pieces (the C server does one ``read()`` and
+  desynchronises), and a malformed protocol-20140 table is a refused move;
+* the ack, field table and flag of a move go out with the next hand table in one ``sendall``
+  (the same bytes in the same order; the clients read each message with its own size).
+
+Checked message by message: C clients behind recording proxies on this server replay without
+a disagreement in the checker written for the C server (``tests/daihinmin/test_c_server.py``).
 
 >>> import threading
 >>> from games.daihinmin.client import run_client
