@@ -20,6 +20,7 @@ playing perfectly: 0, 1/2 (only through the 20-pass rule) or 1.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from fractions import Fraction
 
 import attrs
@@ -72,13 +73,16 @@ class EndgameResult:
     positions: int
 
 
+_Pos = tuple[int, int, "Meld | None", bool, bool, bool, bool, int]
+
+
 class _Solver:
     def __init__(self, limit: int, rules: Rules = DEFAULT_RULES) -> None:
         self.memo: dict[tuple[object, ...], int] = {}
         self.limit = limit
         self.rules = rules
 
-    def value(self, pos: tuple) -> int:  # type: ignore[type-arg]
+    def value(self, pos: _Pos) -> int:
         memo = self.memo
         cached = memo.get(pos)
         if cached is not None:
@@ -95,7 +99,7 @@ class _Solver:
         memo[pos] = best
         return best
 
-    def children(self, pos: tuple):  # type: ignore[no-untyped-def,type-arg]
+    def children(self, pos: _Pos) -> Iterator[tuple[Meld, _Pos | int, bool]]:
         """(move, next position or a final value, whether the next position is the other's)."""
         mover, other, field, lock, rev, last_is_mover, other_passed, passes = pos
         rules = self.rules

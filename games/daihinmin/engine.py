@@ -316,6 +316,7 @@ class GameState:
             accepted = False
             shown = self.field
         else:
+            assert isinstance(meld, Meld)
             accepted = True
             rules = self.rules
             field = self.field
@@ -360,7 +361,7 @@ class GameState:
                 self._clear()
             else:
                 self._advance()
-        public = meld if accepted else PASS
+        public = meld if accepted and isinstance(meld, Meld) else PASS
         return MoveResult(p, public, accepted, reason, shown, flash, finished, over)
 
     def _clear(self) -> None:

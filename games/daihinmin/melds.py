@@ -93,6 +93,7 @@ class Meld:
     """
 
     __slots__ = ("_hash", "cards", "joker", "kind", "rank", "size", "suits")
+    _hash: int
     cards: int
     joker: int
     kind: Kind

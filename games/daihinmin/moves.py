@@ -31,8 +31,9 @@ _POPCOUNT = [bin(i).count("1") for i in range(32)]
 _SUBSETS = [[s for s in range(1, 16) if s & n == s] for n in range(16)]
 
 
-_SINGLE = [
-    Meld._trusted(1 << i, -1, i >> 2, 1, 1 << (i & 3), Kind.SINGLE) if 4 <= i < 56 else None
+# indexed by bit: the single of each real card (PASS at the bits of no card, never used)
+_SINGLE: list[Meld] = [
+    Meld._trusted(1 << i, -1, i >> 2, 1, 1 << (i & 3), Kind.SINGLE) if 4 <= i < 56 else PASS
     for i in range(56)
 ]
 #: bits of the columns above column c: ``_ABOVE[c]``; below: ``_BELOW[c]``
