@@ -290,6 +290,26 @@ def _command_client(args: argparse.Namespace) -> int:
     return _print_summary(summary, args.json)
 
 
+def _command_evaluate(args: argparse.Namespace) -> int:
+    from games.daihinmin.evaluate import evaluate, format_evaluation
+
+    result = evaluate(
+        args.hand,
+        played=args.played or 0,
+        players_left=args.players_left,
+        field=args.field,
+        variant=args.variant,
+        revolution=args.revolution,
+        lock=args.lock,
+        opponents_passed=args.opponents_passed,
+    )
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    else:
+        print(format_evaluation(result))
+    return 0
+
+
 def _print_summary(summary: dict[str, Any], as_json: bool) -> int:
     from games.daihinmin.stats import format_standings
 
@@ -301,7 +321,7 @@ def _print_summary(summary: dict[str, Any], as_json: bool) -> int:
 
 
 def add_commands(subparsers: Any) -> None:
-    """Add ``cgt daihinmin`` (``play``, ``server``, ``client``) to the ``cgt`` command."""
+    """Add ``cgt daihinmin`` (``play``, ``server``, ``client``, ``evaluate``) to ``cgt``."""
     parser = subparsers.add_parser(
         "daihinmin",
         help="Daihinmin (UECda rules): play games in-process, run or join a UECda server",
@@ -361,6 +381,24 @@ def add_commands(subparsers: Any) -> None:
     client.add_argument("--player", default="default", help="player name (default: default)")
     client.add_argument("--json", action="store_true", help="machine-readable output")
     client.set_defaults(handler=_command_client)
+
+    evaluate = commands.add_parser(
+        "evaluate", help="kou2's reasoning about a position (seed 002): melds, E, priorities"
+    )
+    evaluate.add_argument("--hand", required=True, help='the hand, e.g. "6S 6D 7S KH 2S"')
+    evaluate.add_argument("--played", help="cards already played (the field's are added)")
+    evaluate.add_argument(
+        "--players-left", type=int, default=5, help="players holding cards, this one included"
+    )
+    evaluate.add_argument("--field", help='the meld on the field, e.g. "9D" (default: you lead)')
+    evaluate.add_argument("--variant", default="kou2", help="kou2 or an ablation (w75, rev+, ...)")
+    evaluate.add_argument("--revolution", action="store_true", help="a revolution is on")
+    evaluate.add_argument("--lock", action="store_true", help="the field is locked")
+    evaluate.add_argument(
+        "--opponents-passed", action="store_true", help="every opponent has passed this trick"
+    )
+    evaluate.add_argument("--json", action="store_true", help="machine-readable output")
+    evaluate.set_defaults(handler=_command_evaluate)
 
 
 def _no_command(parser: argparse.ArgumentParser) -> int:

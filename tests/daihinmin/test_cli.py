@@ -341,7 +341,11 @@ def test_user_players_load_from_the_current_directory(tmp_path):
 @pytest.mark.parametrize("name", PLAYER_NAMES)
 def test_every_registered_name_plays(name):
     players = [make_player(name, seed=p) for p in range(5)]
-    expected = {"random": "RandomPlayer", "default": "DefaultPlayer"}.get(name, "Kou2Player")
+    expected = {
+        "random": "RandomPlayer",
+        "default": "DefaultPlayer",
+        "kou2+": "Kou2PlusPlayer",
+    }.get(name, "Kou2Player")
     assert {type(p).__name__ for p in players} == {expected}
     result = Match(players, seed=1).play(3)
     assert result.names == [name] * 5 and not result.faults
@@ -393,3 +397,21 @@ def test_interrupted_play_ends_with_one_line(tmp_path):
     out, err = run.communicate(timeout=60)
     assert run.returncode == 130 and out == ""
     assert err.startswith("cgt daihinmin play: interrupted in game ") and err.count("\n") == 1
+
+
+def test_evaluate_command(capsys):
+    assert main(["daihinmin", "evaluate", "--hand", "6S 6D 7S KH 2S", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(m["cards"], m["E"], m["priority"]) for m in data["melds"]] == [
+        ("6S 6D", 1, 64),
+        ("7S", 1, 70),
+        ("KH", 39, 58),
+        ("2S", 99, 11),
+    ]
+    assert data["hand_value"] == 4 and data["play"] == "7S"
+    assert main(["daihinmin", "evaluate", "--hand", "6C 7C 8C 9S 2S 2H"]) == 0
+    assert "play:" in capsys.readouterr().out
+    assert main(["daihinmin", "evaluate", "--hand", "6S 6S"]) == 2
+    assert "given twice" in capsys.readouterr().err
+    assert main(["daihinmin", "evaluate", "--hand", "6S", "--played", "6S"]) == 2
+    assert "both in the hand and played" in capsys.readouterr().err

@@ -52,10 +52,11 @@ KOU2_VARIANTS = (
     "useA+2",
 )
 #: the names `make_player` knows (besides ``module.path:Class``)
-PLAYER_NAMES = ("random", "default", "kou2", *KOU2_VARIANTS)
+PLAYER_NAMES = ("random", "default", "kou2", *KOU2_VARIANTS, "kou2+")
 
 _DEFAULT = "games.daihinmin.players.default:DefaultPlayer"
 _KOU2 = "games.daihinmin.players.kou2:Kou2Player"
+_KOU2_PLUS = "games.daihinmin.players.kou2plus:Kou2PlusPlayer"
 
 
 class UnknownPlayerError(cgt.CGTError, ValueError):
@@ -76,6 +77,8 @@ def make_player(spec: str, seed: int | str | None = None) -> Player:
         return _build(_load(_KOU2, name), seed)
     if name in KOU2_VARIANTS:
         return _build(_load(_KOU2, name), seed, variant=name)
+    if name == "kou2+":
+        return _build(_load(_KOU2_PLUS, name), seed)
     if ":" in name:
         return _build(_load(name, name), seed)
     known = ", ".join(PLAYER_NAMES)
