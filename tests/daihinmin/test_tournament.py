@@ -167,3 +167,23 @@ def test_cli_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     args = parser.parse_args(["tournament", "--games", "0"])
     with pytest.raises(TournamentError, match="games"):
         args.handler(args)
+
+
+def test_plot_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from games.daihinmin.plot import PlotError, cumulative, cumulative_svg, write_plot
+
+    names = ["a", "b", "c", "d", "e"]
+    sets = [[(5, 4, 3, 2, 1)] * 3, [(1, 2, 3, 4, 5)] * 3]
+    assert cumulative(sets[0], 0) == [0, 5, 10, 15]
+    svg = cumulative_svg(names, sets)
+    assert svg.count("<polyline") == 10 and svg.count('stroke-dasharray="6,3"') == 5
+    assert ">0 a<" in svg and ">4 e<" in svg  # the legend
+    # the highest point (15 points) is drawn at the top of the plot area (y = 30)
+    assert ",30.0" in svg.split("<polyline")[1].split("/>")[0]
+    with pytest.raises(PlotError, match="svg or .png"):
+        write_plot(tmp_path / "x.pdf", names, sets)
+    with pytest.raises(PlotError, match="no games"):
+        write_plot(tmp_path / "x.svg", names, [[]])
+    pytest.importorskip("matplotlib")
+    write_plot(tmp_path / "x.png", names, sets)
+    assert (tmp_path / "x.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
