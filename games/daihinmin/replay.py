@@ -190,6 +190,23 @@ def _sent(table: list[list[int]], skip_row7: bool = False) -> list[int]:
     return cells if skip_row7 else cells + table[7]
 
 
+#: the names of the cells `_sent` keeps, in its order
+_SENT_CELLS = (
+    [f"[{r}][{c}]" for r in range(6) for c in range(15)]
+    + [f"[6][{c}]" for c in (*range(5), *range(10, 15))]
+    + [f"[7][{c}]" for c in range(15)]
+)
+
+
+def _differing(server: list[int], mine: list[int]) -> tuple[dict[str, int], dict[str, int]]:
+    """The cells where two `_sent` lists differ, by name, on each side."""
+    cells = [i for i, (a, b) in enumerate(zip(server, mine, strict=True)) if a != b]
+    return (
+        {_SENT_CELLS[i]: server[i] for i in cells},
+        {_SENT_CELLS[i]: mine[i] for i in cells},
+    )
+
+
 def _has_cards(grid: list[list[int]]) -> bool:
     return any(v in (1, 2) for v in _cards_rows(grid))
 
@@ -223,6 +240,20 @@ class _Replay:
         )
         (self.report.known if known else self.report.disagreements).append(item)
         return False
+
+    def check_table(
+        self,
+        name: str,
+        server: list[int],
+        mine: list[int],
+        tables: Sequence[Table],
+        known: str | None = None,
+    ) -> None:
+        """`check` of two `_sent` lists, naming only the cells that differ."""
+        if server == mine:
+            self.report.checks[name] += 1
+        else:
+            self.check(name, *_differing(server, mine), tables, known=known)
 
     def hand_of(self, table: Table, what: str) -> int:
         try:
@@ -337,7 +368,7 @@ class _Replay:
             give = {0: 2, 1: 1}.get(ranks[p], 0) if ranks is not None else 0
             mine = deal_table(Deal(p, log.number, shown[p], give, ranks, seats, counts))
             mine[5][1] = max(mine[5][1], 0)  # protocol 20070 sends -1 / -2 as 0
-            self.check("table.deal_table", _sent(sent.grid()), _sent(mine), [sent])
+            self.check_table("table.deal_table", _sent(sent.grid()), _sent(mine), [sent])
         original = shown[:]
         hands = shown[:]
         if order is not None:
@@ -402,7 +433,7 @@ class _Replay:
         for p, table in enumerate(turn.hands):
             grid = table.grid()
             mine = hand_table(Observation.of(state, p, ranks=ranks, game=self.game))
-            self.check("table.hand_table", _sent(grid), _sent(mine), [table])
+            self.check_table("table.hand_table", _sent(grid), _sent(mine), [table])
             hand = self.hand_of(table, "hand table")
             tables = [table]
             if hand == state.hands[p]:
@@ -481,7 +512,7 @@ class _Replay:
             revolution=state.revolution,
             lock=lock,
         )
-        self.check(
+        self.check_table(
             "table.field_table",
             _sent(field, True),
             _sent(mine, True),
