@@ -244,6 +244,20 @@ def test_twenty_passes_end_the_game() -> None:
 
 
 @pytest.mark.uecda
+def test_twenty_passes_after_two_players_finished() -> None:
+    """Two default clients play out their hands, three players only pass: each game ends by
+    the 20-submission rule with two places known (compared) and three drawn by the server."""
+    kit = _kit()
+    lineup = [str(kit.client), _chaos("pass", 1), str(kit.client), _chaos("pass", 2)]
+    run = record_run(6, [*lineup, _chaos("pass", 3)], kit=kit, timeout=120)
+    report = replay_run(run)
+    assert report.disagreements == [], report.summary()
+    assert report.events["20 non-accepted: game ended"] == 6
+    assert report.events["finishes"] == 2 * 6
+    assert report.checks["finishing order"] == 6
+
+
+@pytest.mark.uecda
 def test_server_quirks_are_known_differences() -> None:
     kit = _kit()
     run = record_run(20, [_chaos("quirks", k) for k in range(5)], kit=kit, timeout=300)
