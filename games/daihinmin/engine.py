@@ -325,6 +325,7 @@ class GameState:
                 kind != Kind.JOKER
                 and field is not None
                 and not self.lock
+                and not self.joker_single  # the server skips the lock step for the 3S answer
                 and rules.lock
                 and meld.suits == field.suits
             ):
