@@ -395,13 +395,6 @@ def test_rules_switches_turn_effects_off() -> None:
     assert not g.revolution
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine.submit sets the lock when the 3S answers a lone joker written in row 0 (same "
-    "suit bits); the server's lock step never runs there (the 3S fails compare_card_status "
-    "first, daihu.c:939-967), so its field table shows [5][7] = 0.  Visible only in the field "
-    "table or when the answer ends the game: the field is cleared at once otherwise",
-)
 def test_8_3_8_4_the_3_of_spades_answer_does_not_lock() -> None:
     g = game("3D", "4D", "5D", "JK 9C", "3S")
     plays(g, "3D", "4D", "5D")
