@@ -136,7 +136,16 @@ class _Game:
         self.field = shown
         meld = shown if accepted and shown is not None else PASS
         return MoveResult(
-            mover, meld, accepted, reason, shown, cleared and not over, finished, over
+            mover,
+            meld,
+            accepted,
+            reason,
+            shown,
+            cleared and not over,
+            finished,
+            over,
+            after.lock,
+            after.revolution,
         )
 
     def ranking(self) -> list[int]:

@@ -105,6 +105,9 @@ class MoveResult:
     cleared: bool
     finished: bool
     game_over: bool
+    #: the lock and the revolution after the move, before any clearing (the field table's)
+    lock: bool = False
+    revolution: bool = False
 
 
 def rejection(
@@ -356,6 +359,7 @@ class GameState:
             self.rng.shuffle(rest)
             self.finished.extend(rest[: 4 - len(self.finished)])
         over = self.over
+        lock_after = self.lock
         if not over:
             if flash or self.passed.bit_count() >= 5 - len(self.finished):
                 flash = True
@@ -363,7 +367,9 @@ class GameState:
             else:
                 self._advance()
         public = meld if accepted and isinstance(meld, Meld) else PASS
-        return MoveResult(p, public, accepted, reason, shown, flash, finished, over)
+        return MoveResult(
+            p, public, accepted, reason, shown, flash, finished, over, lock_after, self.revolution
+        )
 
     def _clear(self) -> None:
         self.field = None
