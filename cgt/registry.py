@@ -245,6 +245,10 @@ def run_claims(
     claims finished.
     """
     todo = list(_REGISTRY if selected is None else selected)
+    if scheduler is not None:
+        from cgt.runner import _checked_address
+
+        _checked_address(scheduler)  # before any work, even if no claim goes to workers
     if jobs == 1 and scheduler is None:
         runs: list[ClaimRun] = []
         try:

@@ -120,6 +120,8 @@ def run_chunks(
     ``function`` and the chunks are pickled: keep them small and importable.
     """
     chunks = list(chunks)
+    if scheduler is not None:
+        _checked_address(scheduler)
     if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
         raise InvalidArgumentError(f"jobs is a positive int, got {jobs!r}")
     if scheduler is None and jobs is None:
@@ -170,13 +172,31 @@ def _run_on_dask(
             )
         client = Client(cluster, set_as_default=False)
     else:
-        client = Client(scheduler, set_as_default=False)
+        client = Client(_checked_address(scheduler), set_as_default=False)
     try:
         return _collect(client, function, chunks, progress)
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _checked_address(address: Any) -> str:
+    """A scheduler address as Dask reads it, or a named error (not a hang: a malformed
+    address makes Dask's client wait for its own time-out)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    if not isinstance(address, str):
+        raise WrongTypeError(f"a scheduler address is a str, got {address!r}")
+    try:
+        protocol, location = parse_address(address)
+        if protocol in ("tcp", "tls"):
+            parse_host_port(location)
+    except ValueError as error:
+        raise InvalidArgumentError(
+            f"scheduler address {address!r} is not host:port or protocol://host:port ({error})"
+        ) from None
+    return address
 
 
 @contextlib.contextmanager
