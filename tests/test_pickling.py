@@ -279,3 +279,39 @@ def test_every_registered_claim_family_and_value_round_trips() -> None:
             assert pickle.loads(pickle.dumps(value)) == value, (claim.game, value)
             checked += 1
     assert checked >= 150
+
+
+class _Stubborn(Exception):
+    """An exception holding something that does not pickle (a lambda)."""
+
+    def __init__(self) -> None:
+        super().__init__("stubborn")
+        self.hook = lambda: None
+
+
+def test_a_fast_path_error_travels_even_when_its_exception_does_not_pickle() -> None:
+    from cgt.verify import _FastPathError
+
+    good = pickle.loads(pickle.dumps(_FastPathError(ZeroDivisionError("division by zero"))))
+    assert repr(good) == "raised ZeroDivisionError: division by zero"
+    assert isinstance(good.error, ZeroDivisionError)
+    stubborn = pickle.loads(pickle.dumps(_FastPathError(_Stubborn())))
+    assert repr(stubborn) == "raised _Stubborn: stubborn"
+
+
+def _fails_at_three(position: Any) -> int:
+    if position.n == 3:
+        raise _Stubborn()
+    return position.n % 2  # Ping(n) is a chain of n moves: grundy n mod 2
+
+
+def test_a_verification_result_with_a_raising_fast_path_pickles() -> None:
+    result = cgt.verify(map(Ping, range(6)), _fails_at_three)
+    copy = pickle.loads(pickle.dumps(result))
+    assert (copy.ok, copy.counterexample, copy.expected, copy.fast_path_raised) == (
+        False,
+        Ping(3),
+        1,
+        True,
+    )
+    assert copy.describe() == result.describe()
