@@ -48,9 +48,14 @@ def _suit_mask(suits: int) -> int:
 
 def singles(hand: int) -> list[Meld]:
     """Every single of the hand (the lone joker included), weakest first."""
+    return _singles_among(hand, REAL_CARDS, [])
+
+
+def _singles_among(hand: int, allowed: int, out: list[Meld]) -> list[Meld]:
+    """Append to ``out`` the singles of the hand's real cards in ``allowed``, then the lone
+    joker if held."""
     single = _SINGLE
-    out = []
-    real = hand & REAL_CARDS
+    real = hand & allowed
     while real:
         low = real & -real
         out.append(single[low.bit_length() - 1])
@@ -174,17 +179,10 @@ def legal_melds(
         return out
     size = field.size
     if kind == Kind.SINGLE:  # the fast path: filter the hand's bits first
-        real = hand & (_BELOW[field.rank] if revolution else _ABOVE[field.rank])
+        allowed = _BELOW[field.rank] if revolution else _ABOVE[field.rank]
         if lock:
-            real &= _suit_mask(field.suits)
-        single = _SINGLE
-        while real:
-            low = real & -real
-            out.append(single[low.bit_length() - 1])
-            real ^= low
-        if hand & JOKER:
-            out.append(_LONE_JOKER)
-        return out
+            allowed &= _suit_mask(field.suits)
+        return _singles_among(hand, allowed, out)
     elif kind == Kind.GROUP:
         candidates = groups(hand, size)
     elif sequences_allowed:
