@@ -34,7 +34,7 @@ from typing import Any
 
 from games.daihinmin.match import Match
 from games.daihinmin.players import KOU2_VARIANTS, make_player
-from games.daihinmin.stats import compare, mean_ci95, standard_error
+from games.daihinmin.stats import mean_ci95
 from games.daihinmin.tournament import run_tournament
 
 VARIANTS = ("kou2", *KOU2_VARIANTS)
@@ -241,13 +241,25 @@ def stage_speed(args: argparse.Namespace) -> None:
 # ------------------------------------------------------------------ report
 
 
-def _welch(a: list[int], b: list[int]) -> tuple[float, float]:
-    """Difference of the means of two runs and its two-sided p-value (each mean's standard
-    error by Newey-West, normal approximation: thousands of games)."""
-    difference = statistics.fmean(a) - statistics.fmean(b)
-    se = math.sqrt(standard_error(a) ** 2 + standard_error(b) ** 2)
-    z = difference / se if se else 0.0
-    return difference, math.erfc(abs(z) / math.sqrt(2))
+def _periods(per_set: list[list[list[int]]], seat: int = 0) -> list[float]:
+    """Mean points of ``seat`` in each rank period (100 games) of each set: the periods are
+    independent by construction (the ranks, hence the exchange, restart), single games are not."""
+    out = []
+    for games in per_set:
+        for start in range(0, len(games), 100):
+            block = games[start : start + 100]
+            out.append(statistics.fmean(g[seat] for g in block))
+    return out
+
+
+def _period_tests(a: list[float], b: list[float]) -> tuple[float, float, float]:
+    """Mean difference of two runs' period means, the p-value of the paired t-test (the same
+    deals period by period) and of Welch's t-test."""
+    from scipy import stats
+
+    paired = stats.ttest_rel(a, b).pvalue if len(a) == len(b) and len(a) > 1 else math.nan
+    welch = stats.ttest_ind(a, b, equal_var=False).pvalue if min(len(a), len(b)) > 1 else math.nan
+    return statistics.fmean(a) - statistics.fmean(b), float(paired), float(welch)
 
 
 def _paper_p(variant: str) -> str:
@@ -265,7 +277,7 @@ def _table(data: dict[str, Any], paper_key: str | None) -> str:
     games, sets = data["games"], data["sets"]
     paper = PAPER.get(paper_key) if paper_key else None
     kou2 = data["variants"].get("kou2")
-    base = [g[0] for s in kou2["per_game"] for g in s] if kou2 else None
+    base = _periods(kou2["per_game"]) if kou2 else None
     header = "| variant | mean/set | " + " | ".join(f"set {k + 1}" for k in range(sets))
     header += " | mean/game [95% CI] | - kou2 | p paired | p Welch |"
     if paper:
@@ -274,15 +286,14 @@ def _table(data: dict[str, Any], paper_key: str | None) -> str:
             header += " paper p (Welch, 3 sets) |"
     lines = [header, "|" + "---|" * (header.count("|") - 1)]
     for variant, entry in data["variants"].items():
-        column = [g[0] for s in entry["per_game"] for g in s]
+        periods = _periods(entry["per_game"])
         per_set = [s[0] for s in entry["sets"]]
-        mean, ci = mean_ci95(column)
+        mean, ci = mean_ci95(periods, lags=0)
         cells = [variant, f"{statistics.fmean(per_set):.1f}", *map(str, per_set)]
         cells.append(f"{mean:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]" if ci else f"{mean:.3f}")
         if base is not None and variant != "kou2":
-            paired = compare(column, base)
-            _, welch_p = _welch(column, base)
-            cells += [f"{paired.mean_difference:+.3f}", f"{paired.pvalue:.2g}", f"{welch_p:.2g}"]
+            difference, paired_p, welch_p = _period_tests(periods, base)
+            cells += [f"{difference:+.3f}", f"{paired_p:.2g}", f"{welch_p:.2g}"]
         else:
             cells += ["", "", ""]
         if paper:
@@ -344,16 +355,30 @@ def stage_report(args: argparse.Namespace) -> None:
 
 
 def _headtohead(data: dict[str, list[list[int]]]) -> str:
-    lines = ["| lineup | games | seat 0 mean [95% CI] | seat 0 - mean of the others | t (NW) | p |"]
+    from scipy import stats
+
+    lines = ["| lineup | games | seat 0 mean [95% CI] | seat 0 - mean of the others | t | p |"]
     lines.append("|---|---|---|---|---|---|")
     for label, per_game in data.items():
-        me = [g[0] for g in per_game]
-        others = [sum(g[1:]) / 4 for g in per_game]
-        mean, ci = mean_ci95(me)
-        c = compare(me, others)  # type: ignore[arg-type]
+        me = _periods([per_game])
+        others = [
+            statistics.fmean(x)
+            for x in zip(*(_periods([per_game], seat) for seat in range(1, 5)), strict=True)
+        ]
+        mean, ci = mean_ci95(me, lags=0)
+        test = stats.ttest_rel(me, others)
+        difference = statistics.fmean(me) - statistics.fmean(others)
         lines.append(
-            f"| {label} | {len(me)} | {mean:.3f} [{ci[0]:.3f}, {ci[1]:.3f}] | "
-            f"{c.mean_difference:+.3f} | {c.statistic:.2f} | {c.pvalue:.2g} |"
+            f"| {label} | {len(per_game)} | {mean:.3f} [{ci[0]:.3f}, {ci[1]:.3f}] | "
+            f"{difference:+.3f} | {test.statistic:.2f} | {test.pvalue:.2g} |"
+        )
+    plus, plain = data.get("kou2+ vs 4 kou2"), data.get("kou2 vs 4 kou2")
+    if plus and plain and len(plus) == len(plain):
+        a, b = _periods([plus]), _periods([plain])
+        difference, paired_p, _ = _period_tests(a, b)
+        lines.append(
+            f"\nkou2+ in seat 0 against kou2 in seat 0, the same deals (paired over {len(a)} "
+            f"rank periods): {difference:+.3f} points per game, p = {paired_p:.2g}"
         )
     return "\n".join(lines)
 
