@@ -83,7 +83,8 @@ def from_nus(nus: Nus) -> Game:
     """The interned game ``p/2**k + n.↑ + *m``."""
     node = _INTERN.get(nus)
     if node is None:
-        node = _INTERN[nus] = _new(nus, None, None)
+        # setdefault is atomic: threads racing to intern one value all get the same node
+        node = _INTERN.setdefault(nus, _new(nus, None, None))
     return node
 
 
@@ -368,8 +369,8 @@ def _intern_general(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
     node = _INTERN.get(key)
     if node is None:
         nus = _recognize_nus(left, right)
-        node = from_nus(nus) if nus is not None else _new(None, left, right)
-        _INTERN[key] = node
+        candidate = from_nus(nus) if nus is not None else _new(None, left, right)
+        node = _INTERN.setdefault(key, candidate)  # atomic: one node per value across threads
     return node
 
 
