@@ -49,6 +49,9 @@ if TYPE_CHECKING:
 __all__ = ["DOWN", "STAR", "UP", "ZERO", "Game", "GameValueError", "miny", "switch", "tiny", "up"]
 
 
+_NO_VALUE: Any = object()
+
+
 class GameValueError(CGTError, ValueError):
     """A value cannot be made into a game (a non-dyadic rational, a float...), or a game is not
     of the kind an operation needs (``int()`` of a non-integer game, ...)."""
@@ -86,17 +89,19 @@ class Game:
 
     def __new__(
         cls,
-        value: GameLike = None,
+        value: Any = _NO_VALUE,
         *,
         left: Iterable[GameLike] | None = None,
         right: Iterable[GameLike] | None = None,
     ) -> Game:
         if left is not None or right is not None:
-            if value is not None:
+            if value is not _NO_VALUE:
                 raise WrongTypeError("Game() takes a value or left=/right= options, not both")
             return _make_from_options(_games(left or (), "left"), _games(right or (), "right"))
+        if value is _NO_VALUE:
+            return ZERO  # Game() is 0, as int() is
         if value is None:
-            return ZERO
+            raise WrongTypeError("None is not a game (Game() with no argument is 0)")
         return _convert(value)
 
     # Pickling and copying keep the identity of interned values.

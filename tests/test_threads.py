@@ -31,3 +31,19 @@ def test_interning_is_thread_safe():
         sys.setswitchinterval(interval)
     for column in zip(*results, strict=True):
         assert all(g is column[0] for g in column)
+
+
+def test_none_is_not_a_game():
+    """Issue 16: ``None`` was read as 0 (``temperature(None) == -1``)."""
+    import pytest
+
+    from cgt import WrongTypeError, atomic_weight, cool, ish, mean, reduced, temperature
+
+    assert Game() == Game(0)
+    for function in (Game, mean, temperature, reduced, atomic_weight):
+        with pytest.raises(WrongTypeError, match="None is not a game"):
+            function(None)
+    with pytest.raises(WrongTypeError):
+        cool(None, 1)
+    with pytest.raises(WrongTypeError):
+        ish(None, Game(0))
