@@ -289,12 +289,24 @@ def dask_cluster(tmp_path: Path) -> Iterator[tuple[str, list[subprocess.Popen[by
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
     scheduler = _start(
-        ["dask", "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+        [
+            sys.executable,
+            "-m",
+            "dask",
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--no-dashboard",
+        ],
         tmp_path / "scheduler.log",
     )
     workers = [
         _start(
             [
+                sys.executable,
+                "-m",
                 "dask",
                 "worker",
                 address,
