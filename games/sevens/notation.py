@@ -79,8 +79,13 @@ def holders(suit: str | Sequence[str]) -> str:
     games.sevens.notation.SevensError: suit '0LX': character 'X' at card 2 is not a digit, L or R
     """
     if not isinstance(suit, str):
-        if isinstance(suit, Sequence) and all(isinstance(c, str) for c in suit):
+        if isinstance(suit, Sequence) and all(isinstance(c, str) and len(c) == 1 for c in suit):
             suit = "".join(suit)
+        elif isinstance(suit, Sequence) and all(isinstance(c, str) for c in suit):
+            raise SevensError(
+                f"a suit given as a sequence holds single 'L'/'R' items, not {list(suit)!r} "
+                "(several suits are a position: see parse_suits)"
+            )
         else:
             raise SevensError(
                 f"a suit is a string like '01LLRL' or a sequence of 'L'/'R', not {suit!r}"

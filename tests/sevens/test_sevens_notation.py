@@ -77,3 +77,16 @@ def test_players_and_printing():
         check_player("X", "first")
     assert suit_text("LR") == "0LR"
     assert conjugate("01LLR") == "RRL"
+
+
+def test_a_list_of_suits_is_not_one_suit():
+    """Issue 16: ``suit_value(["LL", "RR"])`` joined the items into one suit and gave 1."""
+    import pytest
+
+    from games.sevens import algorithm1, suit_value, theorem3_value
+    from games.sevens.notation import SevensError
+
+    for function in (suit_value, algorithm1, theorem3_value):
+        with pytest.raises(SevensError, match="single 'L'/'R' items"):
+            function(["LL", "RR"])
+    assert suit_value(["L", "L", "R", "R"]) == suit_value("LLRR") == 0
