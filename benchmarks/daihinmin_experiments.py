@@ -4,15 +4,22 @@ Run by hand (not in CI); every stage writes JSON under ``--out`` (default
 ``benchmarks/results/daihinmin``), and ``report`` turns the JSON files into the Markdown tables
 of ``docs/games/daihinmin-experiments.md``::
 
-    python benchmarks/daihinmin_experiments.py speed
-    python benchmarks/daihinmin_experiments.py table --name table1 --games 2000 --sets 3 \\
-        --opponents mc,default,default,random --jobs 2
+    python benchmarks/daihinmin_experiments.py speed --games 200
     python benchmarks/daihinmin_experiments.py table --name vs-default --opponents default
-    python benchmarks/daihinmin_experiments.py tricks --name tricks-mixed --games 2000 \\
-        --opponents mc,default,default,random
-    python benchmarks/daihinmin_experiments.py headtohead --games 3000 --jobs 2
-    python benchmarks/daihinmin_experiments.py report
+    python benchmarks/daihinmin_experiments.py table --name table1 --games 400 --jobs 2
+    python benchmarks/daihinmin_experiments.py table --name table1-strong \
+        --opponents mc,mc,kou2,default --games 800 --jobs 2
+    python benchmarks/daihinmin_experiments.py table --name table1-jn17 \
+        --opponents mc,jn17,kou2,default --games 300 --sets 1 --jobs 2
+    python benchmarks/daihinmin_experiments.py table --name vs-mc --opponents mc --games 100 \
+        --sets 1 --jobs 2
+    python benchmarks/daihinmin_experiments.py tricks --name tricks-vs-default \
+        --opponents default --games 10000 --jobs 2
+    python benchmarks/daihinmin_experiments.py tricks --name tricks-mixed --games 1000 --jobs 2
+    python benchmarks/daihinmin_experiments.py headtohead --games 3000 --seed 7 --quick --jobs 2
+    python benchmarks/daihinmin_experiments.py report > tables.md
 
+(the figures of ``docs/games/daihinmin-experiments.md``; ``--out DIR`` for the JSON files).
 A ``table`` runs every variant (kou2 and its twelve ablations) in seat 0 against the same four
 opponents, ``--sets`` sets of ``--games`` games with `games.daihinmin.tournament.run_tournament`
 (seed ``SEED:s`` for set s, the same for every variant: the deals are the same, so the
@@ -86,7 +93,12 @@ PAPER_TRICKS = {
     "table7 (beersong)": [(306, 130), (255, 136), (432, 247), (307, 222), (394, 340)],
 }
 #: which paper table each of our tables is set beside
-PAPER_OF = {"table1": "table1", "with-jn17": "table1", "vs-mc": "table3-snowl"}
+PAPER_OF = {
+    "table1": "table1",
+    "table1-jn17": "table1",
+    "table1-strong": "table1",
+    "vs-mc": "table3-snowl",
+}
 CLASSES = ((75, 79), (80, 84), (85, 89), (90, 94), (95, 99))
 
 
@@ -293,7 +305,7 @@ def _table(data: dict[str, Any], paper_key: str | None) -> str:
         cells.append(f"{mean:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]" if ci else f"{mean:.3f}")
         if base is not None and variant != "kou2":
             difference, paired_p, welch_p = _period_tests(periods, base)
-            cells += [f"{difference:+.3f}", f"{paired_p:.2g}", f"{welch_p:.2g}"]
+            cells += [f"{difference:+.3f}", _p(paired_p), _p(welch_p)]
         else:
             cells += ["", "", ""]
         if paper:
@@ -306,6 +318,10 @@ def _table(data: dict[str, Any], paper_key: str | None) -> str:
     opponents = ", ".join(_short(o) for o in data["opponents"])
     note = f"{sets} set(s) of {games} games, opponents {opponents}"
     return note + "\n\n" + "\n".join(lines)
+
+
+def _p(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.2g}"
 
 
 def _short(name: str) -> str:
