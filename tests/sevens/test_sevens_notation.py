@@ -89,4 +89,4 @@ def test_a_list_of_suits_is_not_one_suit():
     for function in (suit_value, algorithm1, theorem3_value):
         with pytest.raises(SevensError, match="single 'L'/'R' items"):
             function(["LL", "RR"])
-    assert suit_value(["L", "L", "R", "R"]) == suit_value("LLRR") == 0
+    assert suit_value(["L", "L", "R", "R"]) == suit_value("LLRR") == 1  # one suit of 4 cards
