@@ -200,6 +200,66 @@ def stage_headtohead(args: argparse.Namespace) -> None:
     _save(args.out, "headtohead", data)
 
 
+def _kou2_client(port: int) -> Any:
+    from games.daihinmin.client import run_client
+    from games.daihinmin.players.kou2 import Kou2Player
+
+    return run_client("127.0.0.1", port, Kou2Player(), name="kou2")
+
+
+def stage_cserver(args: argparse.Namespace) -> None:
+    """Issue 12 item 6: kou2 as a UECda client on the C server ``tndhms`` against four C
+    default clients, and against jn17 and three C default clients."""
+    from games.daihinmin.uecda_kit import build_kit
+    from games.daihinmin.uecda_kit import run_tournament as c_tournament
+
+    kit = build_kit()
+    lineups = {
+        "kou2 + 4 C default": [_kou2_client],
+        "kou2 + jn17 + 3 C default": [_kou2_client, [str(kit.jn17), "-n", "jn17"]],
+    }
+    data: dict[str, Any] = {}
+    for label, clients in lineups.items():
+        if args.variants and label not in args.variants.split(";"):
+            continue
+        started = time.perf_counter()
+        run = c_tournament(args.games, clients, kit=kit, timeout=7200.0)  # type: ignore[arg-type]
+        data[label] = {
+            "names": list(run.names),
+            "per_game": [[5 - r for r in ranks] for ranks in run.ranks],
+            "seconds": time.perf_counter() - started,
+        }
+        print(f"{label}: {run.points} ({data[label]['seconds']:.0f} s)", file=sys.stderr)
+    path = args.out / "cserver.json"
+    old = json.loads(path.read_text()) if path.exists() else {}
+    _save(args.out, "cserver", {**old, **data})
+
+
+def _cserver(data: dict[str, Any]) -> str:
+    """kou2 (player 0) on the C server: mean points per game over the rank periods."""
+    lines = ["| lineup | games | kou2 mean [95% CI] | others' means | kou2 - others | p |"]
+    lines.append("|---|---|---|---|---|---|")
+    from scipy import stats
+
+    for label, entry in data.items():
+        per_game = entry["per_game"]
+        me = _periods([per_game])
+        seats = [_periods([per_game], seat) for seat in range(1, 5)]
+        others = [statistics.fmean(x) for x in zip(*seats, strict=True)]
+        mean, ci = mean_ci95(me, lags=0)
+        test = stats.ttest_rel(me, others)
+        names = entry["names"][1:]
+        shown = ", ".join(
+            f"{n} {statistics.fmean(s):.3f}" for n, s in zip(names, seats, strict=True)
+        )
+        interval = f"[{ci[0]:.3f}, {ci[1]:.3f}]" if ci else ""
+        lines.append(
+            f"| {label} | {len(per_game)} | {mean:.3f} {interval} | {shown} | "
+            f"{statistics.fmean(me) - statistics.fmean(others):+.3f} | {test.pvalue:.2g} |"
+        )
+    return "\n".join(lines)
+
+
 class _Timed:
     """Times every ``play`` of the player it wraps (CPU time of this process: the machine is
     shared, and CPU time leaves out the time other processes ran)."""
@@ -363,6 +423,8 @@ def stage_report(args: argparse.Namespace) -> None:
             parts.append(f"### {path.stem}\n\n{_table(data, paper_key)}")
         elif "records" in data:
             parts.append(f"### {path.stem}\n\n{_tricks(data)}")
+        elif path.stem == "cserver":
+            parts.append(f"### cserver\n\n{_cserver(data)}")
         elif path.stem == "headtohead":
             parts.append(f"### {path.stem}\n\n{_headtohead(data)}")
         elif path.stem == "speed":
@@ -401,7 +463,9 @@ def _headtohead(data: dict[str, list[list[int]]]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("stage", choices=["table", "tricks", "headtohead", "speed", "report"])
+    parser.add_argument(
+        "stage", choices=["table", "tricks", "headtohead", "speed", "cserver", "report"]
+    )
     parser.add_argument("--name", default="table1")
     parser.add_argument("--opponents", default="mc,default,default,random")
     parser.add_argument("--variants", help="comma-separated (default: kou2 and all 12)")
@@ -418,6 +482,7 @@ def main(argv: list[str] | None = None) -> None:
         "tricks": stage_tricks,
         "headtohead": stage_headtohead,
         "speed": stage_speed,
+        "cserver": stage_cserver,
         "report": stage_report,
     }[args.stage](args)
 
