@@ -44,7 +44,14 @@ from cgt.position import (
 )
 from cgt.reduction import ish, reduced
 from cgt.registry import Claim, ClaimRun, claims, register_claim, run_claims
-from cgt.runner import Chunk, RunInterrupted, default_jobs, run_chunks, seeded_chunks
+from cgt.runner import (
+    Chunk,
+    DaskMissingError,
+    RunInterrupted,
+    default_jobs,
+    run_chunks,
+    seeded_chunks,
+)
 from cgt.sums import Sum
 from cgt.thermal import (
     ThermalError,
@@ -67,6 +74,7 @@ __all__ = [
     "Chunk",
     "Claim",
     "ClaimRun",
+    "DaskMissingError",
     "Game",
     "GameDefinition",
     "GameValueError",

@@ -8,7 +8,8 @@ depends on the chunks only, never on how many workers ran them or which finished
 
 * ``jobs == 1`` (and no scheduler): plain calls in this process, no Dask start-up cost;
 * ``jobs == N``: a `distributed.LocalCluster` of N single-threaded worker processes, started for
-  the run and closed after it;
+  the run and closed after it (``jobs=None``: every core; in this process if Dask, the ``dask``
+  extra, is not installed);
 * ``scheduler="tcp://host:8786"`` (or, when neither ``jobs`` nor ``scheduler`` is given, the
   standard Dask configuration ``scheduler-address``, e.g. ``DASK_SCHEDULER_ADDRESS``): the
   workers of an existing cluster.
@@ -42,9 +43,16 @@ from typing import Any, TypeVar
 
 import attrs
 
-from cgt.errors import InvalidArgumentError, WrongTypeError
+from cgt.errors import CGTError, InvalidArgumentError, WrongTypeError
 
-__all__ = ["Chunk", "RunInterrupted", "default_jobs", "run_chunks", "seeded_chunks"]
+__all__ = [
+    "Chunk",
+    "DaskMissingError",
+    "RunInterrupted",
+    "default_jobs",
+    "run_chunks",
+    "seeded_chunks",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -92,6 +100,11 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+class DaskMissingError(CGTError, ImportError):
+    """Several workers or a cluster were asked for, but Dask (the ``dask`` extra) is not
+    installed."""
+
+
 class RunInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped a run: ``finished`` maps chunk indices to the results that were done,
     ``total`` is the number of chunks.  A `KeyboardInterrupt`, so code unaware of it stops."""
@@ -125,14 +138,27 @@ def run_chunks(
     if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
         raise InvalidArgumentError(f"jobs is a positive int, got {jobs!r}")
     if scheduler is None and jobs is None:
-        import dask.config
-
+        try:
+            import dask.config
+            import distributed  # noqa: F401
+        except ImportError:  # the default: every core with Dask, else this process
+            return _run_here(function, chunks, progress)
         scheduler = dask.config.get("scheduler-address", None)
     if scheduler is None:
         jobs = min(jobs or default_jobs(), len(chunks))
         if jobs <= 1:
             return _run_here(function, chunks, progress)
+    _require_dask()
     return _run_on_dask(function, chunks, jobs, scheduler, progress)
+
+
+def _require_dask() -> None:
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise DaskMissingError(
+            "several workers or a cluster need Dask: pip install 'cgt[dask]' (or use one job)"
+        ) from None
 
 
 def _run_here(
@@ -184,6 +210,7 @@ def _run_on_dask(
 def _checked_address(address: Any) -> str:
     """A scheduler address as Dask reads it, or a named error (not a hang: a malformed
     address makes Dask's client wait for its own time-out)."""
+    _require_dask()
     from distributed.comm.addressing import parse_address, parse_host_port
 
     if not isinstance(address, str):

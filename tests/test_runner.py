@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 import cgt
 from cgt import cli, registry
 from cgt.registry import ClaimChunk, ClaimsInterrupted
-from cgt.runner import Chunk, RunInterrupted, run_chunks, seeded_chunks
+from cgt.runner import Chunk, DaskMissingError, RunInterrupted, run_chunks, seeded_chunks
 
 HERE = Path(__file__).resolve().parent
 GAME = "runner test: subtraction {1,2}"
@@ -438,3 +438,14 @@ def _logged_chunk(item: tuple[Chunk, str]) -> tuple[int, int, int]:
     with Path(log).open("a") as out:
         out.write(f"end {chunk.index} {os.getpid()}\n")
     return chunk.index, sum(chunk.items), os.getpid()
+
+
+def test_without_dask_the_default_runs_here_and_workers_are_refused(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if Dask were not installed
+    assert run_chunks(_chunk_sum, seeded_chunks(6, 2)) == [1, 5, 9]
+    runs = cgt.run_claims(SPLIT, quick=True, jobs=None)
+    assert [_comparable(run) for run in runs] == _one_process(SPLIT)
+    with pytest.raises(DaskMissingError, match=r"pip install 'cgt\[dask\]'"):
+        run_chunks(_chunk_sum, seeded_chunks(6, 2), jobs=2)
+    with pytest.raises(DaskMissingError):
+        run_chunks(_chunk_sum, [], scheduler="tcp://127.0.0.1:8786")
