@@ -144,6 +144,8 @@ def run_chunks(
         except ImportError:  # the default: every core with Dask, else this process
             return _run_here(function, chunks, progress)
         scheduler = dask.config.get("scheduler-address", None)
+        if scheduler is not None:
+            _checked_address(scheduler)
     if scheduler is None:
         jobs = min(jobs or default_jobs(), len(chunks))
         if jobs <= 1:
