@@ -384,6 +384,13 @@ def test_a_real_cluster_gives_the_one_process_result_and_survives_a_killed_worke
     with pytest.raises(cgt.LoopyGameError, match=r"Loop\(40\) can be reached"):  # pickled back
         cgt.run_claims([HOLDS, RAISES], quick=True, scheduler=address)
 
+    # The standard Dask configuration names the cluster when neither jobs nor scheduler do.
+    import dask.config
+
+    with dask.config.set({"scheduler-address": address}):
+        pids = {pid for _, _, pid in run_chunks(_logged_chunk, [(Chunk(0, 0, 0, 1), os.devnull)])}
+    assert pids <= {worker.pid for worker in workers}
+
     # Ctrl-C (here: raised by the progress callback, in the main thread) stops the run.
     def interrupt(finished: int, total: int) -> None:
         if finished == 2:
