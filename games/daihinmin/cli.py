@@ -4,7 +4,7 @@
 
     cgt daihinmin play --games 1000 --players default,default,random,default,default --seed 1
     cgt daihinmin play --games 100 --players random --json        # one name: all five seats
-    cgt daihinmin server --port 42485 --games 100 --players -,-,default,default,default
+    cgt daihinmin server --port 42485 --games 100 --players tcp,tcp,default,default,default
     cgt daihinmin client --host 127.0.0.1 --port 42485 --name me --player default
 
 ``play`` prints the standings: points, mean per game with a 95% confidence interval, how often
@@ -219,10 +219,10 @@ def _port(value: int) -> int:
 
 
 def parse_seats(text: str | None, seed: object = 0) -> list[Any]:
-    """The server's five seats: ``None`` (a TCP client) for ``-``, else an in-process player
-    (`make_player`); no text: five TCP clients.
+    """The server's five seats: ``None`` (a TCP client) for ``tcp`` (or ``-``), else an
+    in-process player (`make_player`); no text: five TCP clients.
 
-    >>> parse_seats("-,random,-,-,random")
+    >>> parse_seats("tcp,random,tcp,-,random")
     [None, <RandomPlayer 'random'>, None, None, <RandomPlayer 'random'>]
     >>> parse_seats(None)
     [None, None, None, None, None]
@@ -232,7 +232,10 @@ def parse_seats(text: str | None, seed: object = 0) -> list[Any]:
     if text is None:
         return [None] * 5
     names = parse_players(text)
-    return [None if n == "-" else make_player(n, seed=f"{seed}:{p}") for p, n in enumerate(names)]
+    return [
+        None if n in ("-", "tcp") else make_player(n, seed=f"{seed}:{p}")
+        for p, n in enumerate(names)
+    ]
 
 
 def _command_server(args: argparse.Namespace) -> int:
@@ -336,7 +339,8 @@ def add_commands(subparsers: Any) -> None:
         "--players",
         default="default",
         help="5 player names separated by commas, or one for all five (default: default); "
-        "names: random, default, kou2, kou2 variants (w75, rev+, ...), module.path:Class",
+        "names: random, default, kou2, kou2 variants (w75, rev+, ...), kou2+, "
+        "module.path:Class",
     )
     play.add_argument("--seed", default="0", help="seed of the deals and seats (default 0)")
     play.add_argument("--json", action="store_true", help="machine-readable output")
@@ -358,8 +362,8 @@ def add_commands(subparsers: Any) -> None:
     server.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     server.add_argument(
         "--players",
-        help="5 seats: - for a TCP client, else an in-process player name "
-        "(e.g. -,-,default,default,default; default: five TCP clients)",
+        help="5 seats: tcp for a TCP client, else an in-process player name "
+        "(e.g. tcp,tcp,default,default,default; default: five TCP clients)",
     )
     server.add_argument("--seed", default="0", help="seed of the deals and seats (default 0)")
     server.add_argument(
@@ -383,7 +387,12 @@ def add_commands(subparsers: Any) -> None:
     client.set_defaults(handler=_command_client)
 
     evaluate = commands.add_parser(
-        "evaluate", help="kou2's reasoning about a position (seed 002): melds, E, priorities"
+        "evaluate",
+        help="kou2's reasoning about a position (seed 002): melds, E, priorities",
+        description="kou2's reasoning about a position (seed 002, section 3): how it splits the "
+        "hand into melds, each meld's strength E (100 = sure to take the trick; 86 or more: "
+        "'can take the trick'), its priority when leading, the hand value, and the meld it "
+        "would play.",
     )
     evaluate.add_argument("--hand", required=True, help='the hand, e.g. "6S 6D 7S KH 2S"')
     evaluate.add_argument("--played", help="cards already played (the field's are added)")

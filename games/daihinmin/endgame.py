@@ -180,6 +180,8 @@ class EndgameSolver:
             raise EndgameError("the hands must be disjoint sets of cards")
         if field is not None and field.hand_cards & (mover | other):
             raise EndgameError("a card on the field is also in a hand")
+        if lock and field is None:
+            raise EndgameError("a lock needs a meld on the field")
         if field is not None and last_is_mover and not other_passed:
             raise EndgameError("if the mover made the field, the other must have passed")
         if not 0 <= passes < MAX_PASSES:

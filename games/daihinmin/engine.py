@@ -47,6 +47,7 @@ __all__ = [
     "DEFAULT_RULES",
     "DIAMOND_3",
     "SPADE_3",
+    "GameNotOverError",
     "GameOverError",
     "GameState",
     "IllegalMoveError",
@@ -66,6 +67,10 @@ class IllegalMoveError(cgt.CGTError, ValueError):
 
 class GameOverError(cgt.CGTError, ValueError):
     """A move submitted to a game that has ended."""
+
+
+class GameNotOverError(cgt.CGTError, ValueError):
+    """The result of a game asked for before it has ended."""
 
 
 @attrs.frozen
@@ -281,7 +286,7 @@ class GameState:
     def points(self) -> list[int]:
         """Points of players 0-4 (5 for the first out ... 1 for the last) of a finished game."""
         if not self.over:
-            raise GameOverError("the game is not over")
+            raise GameNotOverError("the game is not over: no points yet")
         pts = [0] * 5
         for place, p in enumerate(self.ranking()):
             pts[p] = POINTS[place]

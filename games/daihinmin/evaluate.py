@@ -69,7 +69,7 @@ def _position(
         raise PositionError(f"players_left must be an integer, not {players_left!r}")
     if not 2 <= players_left <= 5:
         raise PositionError(
-            f"players_left must be 2 to 5 (players still holding cards), not {players_left}"
+            f"players left (--players-left) must be 2 to 5, counting this one, not {players_left}"
         )
     meld: Meld | None
     if field is None or isinstance(field, Meld):
@@ -82,6 +82,8 @@ def _position(
         meld = None
     if lock and meld is None:
         raise PositionError("a lock needs a meld on the field")
+    if lock and meld is not None and meld.kind == Kind.JOKER:
+        raise PositionError("a lone joker lifts the lock: the field cannot be locked")
     if cards & seen:
         raise PositionError(f"{format_cards(cards & seen)} is both in the hand and played")
     if meld is not None:
@@ -94,6 +96,8 @@ def _position(
         raise PositionError(
             f"{players_left - 1} opponents are still in but only {unseen} card(s) are unseen"
         )
+    # more unseen cards than the opponents can hold is allowed: ``played`` may list only the
+    # plays that matter (the paper's examples are positions of that kind)
     return cards, seen, meld
 
 

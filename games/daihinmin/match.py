@@ -37,7 +37,8 @@ from typing import Any
 
 import attrs
 
-from games.daihinmin.cards import JOKER, REAL_CARDS
+import cgt
+from games.daihinmin.cards import JOKER, REAL_CARDS, format_cards
 from games.daihinmin.engine import DEFAULT_RULES, POINTS, GameState, MoveResult, Rules
 from games.daihinmin.melds import PASS, Illegal, Meld
 from games.daihinmin.observation import Deal, Observation
@@ -48,6 +49,7 @@ __all__ = [
     "GameRecord",
     "Match",
     "MatchResult",
+    "PlayerFaultError",
     "PlayerTimeoutError",
     "deal_cards",
     "game_rng",
@@ -55,8 +57,13 @@ __all__ = [
 ]
 
 
-class PlayerTimeoutError(Exception):
+class PlayerTimeoutError(cgt.CGTError, TimeoutError):
     """A player took longer than the match's time limit for one decision."""
+
+
+class PlayerFaultError(cgt.CGTError, RuntimeError):
+    """In a ``strict`` match: a player raised, timed out, returned something that is not a
+    meld, or made an invalid exchange choice."""
 
 
 @attrs.frozen
@@ -176,7 +183,10 @@ class Match:
         record_moves: bool = False,
     ) -> None:
         if len(players) != 5:
-            raise ValueError("a match needs exactly 5 players")
+            raise cgt.InvalidArgumentError(f"a match needs exactly 5 players, not {len(players)}")
+        for player in players:
+            if not callable(getattr(player, "play", None)):
+                raise cgt.WrongTypeError(f"{player!r} has no play(observation) method")
         self.players = list(players)
         self.seed = seed
         self.rules = rules
@@ -248,12 +258,17 @@ class Match:
                 give = {0: 2, 1: 1}.get(ranks[p], 0)
             deals.append(Deal(p, n, shown[p], give, ranks, seats, counts))
         for p, player in enumerate(self.players):
-            self._call(p, "start_game", player.start_game, deals[p])
+            start_game = getattr(player, "start_game", None)  # the hooks are optional
+            if start_game is not None:
+                self._call(p, "start_game", start_game, deals[p])
         if exchange:
             assert self.ranking is not None
             daifugo, fugo, _, hinmin, daihinmin = self.ranking
             for giver, taker, k in ((daifugo, daihinmin, 2), (fugo, hinmin, 1)):
-                choice = self._call(giver, "exchange", self.players[giver].exchange, deals[giver])
+                choose = getattr(self.players[giver], "exchange", None)
+                if choose is None:
+                    choose = Player.exchange.__get__(self.players[giver])
+                choice = self._call(giver, "exchange", choose, deals[giver])
                 if (
                     not isinstance(choice, int)
                     or isinstance(choice, bool)
@@ -262,9 +277,7 @@ class Match:
                     or choice.bit_count() != k
                 ):
                     if choice is not _FAULT:
-                        self.faults.append(
-                            Fault(n, giver, "exchange", f"invalid exchange choice {choice!r}")
-                        )
+                        self._fault(n, giver, "exchange", _bad_exchange(choice, hands[giver], k))
                     choice = strongest_cards(hands[giver], k)
                 hands[giver] &= ~choice
                 hands[taker] |= choice
@@ -278,7 +291,8 @@ class Match:
         observers = [
             (q, w.observe)
             for q, w in enumerate(players)
-            if getattr(type(w), "observe", None) is not Player.observe
+            if callable(getattr(w, "observe", None))
+            and getattr(type(w), "observe", None) is not Player.observe
         ]
         live_hands = state.hands
         while len(state.finished) < 4:
@@ -300,11 +314,14 @@ class Match:
                 state.last_player,
                 n,
                 p,
+                rules.sequences,
             )
             meld = self._call(p, "play", players[p].play, obs)
             if not isinstance(meld, (Meld, Illegal)):
                 if meld is not _FAULT:
-                    self.faults.append(Fault(n, p, "play", f"returned {meld!r}, not a Meld"))
+                    self._fault(
+                        n, p, "play", f"returned {meld!r}, not a Meld (build one with Meld.parse)"
+                    )
                 meld = PASS
             result = state.submit(meld, strict=self.strict)
             turns += 1
@@ -319,7 +336,9 @@ class Match:
         for place, p in enumerate(ranking):
             points[p] = POINTS[place]
         for p, player in enumerate(players):
-            self._call(p, "end_game", player.end_game, list(ranking), final)
+            end_game = getattr(player, "end_game", None)
+            if end_game is not None:
+                self._call(p, "end_game", end_game, list(ranking), final)
         self.ranking = ranking
         return GameRecord(
             n,
@@ -347,8 +366,26 @@ class Match:
             if self.strict:
                 raise
             error = f"{type(exc).__name__}: {exc}"
-        self.faults.append(Fault(self.game, player, phase, error))
+        self._fault(self.game, player, phase, error)
         return _FAULT
+
+    def _fault(self, game: int, player: int, phase: str, error: str) -> None:
+        fault = Fault(game, player, phase, error)
+        if self.strict:
+            raise PlayerFaultError(f"game {game}, player {player} ({phase}): {error}")
+        self.faults.append(fault)
+
+
+def _bad_exchange(choice: object, hand: int, k: int) -> str:
+    """Why an exchange choice is refused, in words."""
+    if not isinstance(choice, int) or isinstance(choice, bool):
+        return f"invalid exchange choice {choice!r}: not a card mask (an int)"
+    if choice & ~(REAL_CARDS | JOKER):
+        return f"invalid exchange choice {choice:#x}: bits that are no card"
+    if choice & ~hand:
+        missing = format_cards(choice & ~hand)
+        return f"invalid exchange choice {format_cards(choice)}: {missing} not in the hand"
+    return f"invalid exchange choice {format_cards(choice)}: {choice.bit_count()} cards, not {k}"
 
 
 _FAULT: Any = object()

@@ -88,6 +88,9 @@ _SHARED: dict[int, Meld] = {}
 class Meld:
     """One play: real cards plus, optionally, the joker at a table cell.  Immutable.
 
+    Two melds are equal when they take the same cards with the joker at the same cell; a lone
+    joker equals any other lone joker (its cell changes nothing in the rules).
+
     Build one with `Meld.parse`, `Meld.of` or the named constructors; every constructor
     checks the meld as the server's ``analyze_card`` would and raises `MeldError` if not.
     """
@@ -115,7 +118,8 @@ class Meld:
         object.__setattr__(self, "size", size)
         object.__setattr__(self, "suits", suits)
         object.__setattr__(self, "kind", _KINDS[kind])
-        object.__setattr__(self, "_hash", hash((cards, joker)))
+        # a lone joker is the same play wherever it is written
+        object.__setattr__(self, "_hash", hash((0, -2) if kind == Kind.JOKER else (cards, joker)))
 
     @classmethod
     def _trusted(cls, cards: int, joker: int, rank: int, size: int, suits: int, kind: int) -> Meld:
@@ -258,6 +262,8 @@ class Meld:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Meld):
             return NotImplemented
+        if self.kind == Kind.JOKER:  # wherever the lone joker is written
+            return other.kind == Kind.JOKER
         return self.cards == other.cards and self.joker == other.joker
 
     def __hash__(self) -> int:
@@ -350,6 +356,8 @@ def analyze(cards: int, joker: int) -> tuple[int, int, int, int] | str:
             col += 1
         kind = Kind.SEQUENCE
         if size <= 2:
+            if n > size:
+                return "cards of one suit must be consecutive and nothing else may be played"
             return "a sequence needs at least 3 cards"
     else:
         size = 0

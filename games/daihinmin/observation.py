@@ -69,6 +69,8 @@ class Observation:
     game: int = 0
     #: the player whose turn it is (this player, except in ``on_turn`` hand tables)
     turn: int = -1
+    #: whether the rules allow sequences (``Rules.sequences``)
+    sequences: bool = True
 
     @classmethod
     def of(
@@ -93,6 +95,7 @@ class Observation:
             state.last_player,
             game,
             state.turn,
+            state.rules.sequences,
         )
 
     @property
@@ -115,4 +118,6 @@ class Observation:
 
     def legal_moves(self) -> list[Meld]:
         """The moves the server would accept now, the pass first."""
-        return legal_melds(self.hand, self.field, self.revolution, self.lock)
+        return legal_melds(
+            self.hand, self.field, self.revolution, self.lock, sequences_allowed=self.sequences
+        )

@@ -273,7 +273,10 @@ class Illegal3S(RandomPlayer):
 
 @pytest.mark.parametrize(
     ("bad", "phase", "message"),
-    [(Raises(), "play", "RuntimeError: boom"), (Junk(), "play", "returned '8S', not a Meld")],
+    [
+        (Raises(), "play", "RuntimeError: boom"),
+        (Junk(), "play", "returned '8S', not a Meld (build one with Meld.parse)"),
+    ],
 )
 def test_faulty_player_passes_and_the_match_goes_on(bad, phase, message):
     players = [RandomPlayer(), bad, RandomPlayer(), RandomPlayer(), RandomPlayer()]

@@ -95,6 +95,11 @@ def _load(target: str, name: str) -> Any:
         raise UnknownPlayerError(
             f"player {name!r}: cannot import module {module_name!r} ({error})"
         ) from None
+    except Exception as error:  # a syntax error, or an error raised while importing it
+        raise UnknownPlayerError(
+            f"player {name!r}: importing module {module_name!r} failed: "
+            f"{type(error).__name__}: {error}"
+        ) from None
     factory = getattr(module, class_name, None)
     if factory is None:
         raise UnknownPlayerError(f"player {name!r}: module {module_name!r} has no {class_name!r}")
@@ -112,8 +117,10 @@ def _build(factory: Any, seed: int | str | None, **kwargs: Any) -> Player:
         kwargs["seed"] = seed
     try:
         player = factory(**kwargs)
-    except TypeError as error:
-        raise UnknownPlayerError(f"cannot build player {factory!r}: {error}") from None
+    except Exception as error:
+        raise UnknownPlayerError(
+            f"cannot build player {factory!r}: {type(error).__name__}: {error}"
+        ) from None
     if not callable(getattr(player, "play", None)):
         raise UnknownPlayerError(f"{factory!r} makes objects without a play(obs) method")
     return player
