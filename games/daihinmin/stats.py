@@ -26,8 +26,8 @@ of five ``default`` players.  The interval here is a Student-t interval with the
 >>> s = summarize(r)
 >>> s["games"], s["players"][0]["points"], s["players"][0]["ranks"]
 (3, 14, [2, 1, 0, 0, 0])
->>> s["players"][0]["mean"], s["players"][0]["ci95"]
-(4.666667, [3.232449, 6.100884])
+>>> s["players"][0]["mean"], s["players"][0]["ci95"]  # cut at 5: a mean cannot exceed it
+(4.666667, [3.232449, 5.0])
 """
 
 from __future__ import annotations
@@ -160,7 +160,12 @@ def summarize(result: MatchResult, lags: int | None = None) -> dict[str, Any]:
         if games:
             mean, ci = mean_ci95(column, lags)
             entry["mean"] = round(mean, DIGITS)
-            entry["ci95"] = None if ci is None else [round(ci[0], DIGITS), round(ci[1], DIGITS)]
+            # points per game lie in 1..5, and so does their mean: the interval is cut there
+            entry["ci95"] = (
+                None
+                if ci is None
+                else [round(max(ci[0], 1.0), DIGITS), round(min(ci[1], 5.0), DIGITS)]
+            )
         else:
             entry["mean"] = None
             entry["ci95"] = None
@@ -276,13 +281,13 @@ def format_standings(summary: dict[str, Any]) -> str:
     >>> r.per_game = [(5, 4, 3, 2, 1), (4, 5, 3, 1, 2)]
     >>> print(format_standings(summarize(r)))
     2 games; points 5 4 3 2 1 for places 1st to 5th
-    player  name  points  mean   95% CI            1st  2nd  3rd  4th  5th
-    ------  ----  ------  -----  ----------------  ---  ---  ---  ---  ---
-    0       a          9  4.500  [-1.853, 10.853]    1    1    0    0    0
-    1       b          9  4.500  [-1.853, 10.853]    1    1    0    0    0
-    2       c          6  3.000  [3.000, 3.000]      0    0    2    0    0
-    3       d          3  1.500  [-4.853, 7.853]     0    0    0    1    1
-    4       e          3  1.500  [-4.853, 7.853]     0    0    0    1    1
+    player  name  points  mean   95% CI          1st  2nd  3rd  4th  5th
+    ------  ----  ------  -----  --------------  ---  ---  ---  ---  ---
+    0       a          9  4.500  [1.000, 5.000]    1    1    0    0    0
+    1       b          9  4.500  [1.000, 5.000]    1    1    0    0    0
+    2       c          6  3.000  [3.000, 3.000]    0    0    2    0    0
+    3       d          3  1.500  [1.000, 5.000]    0    0    0    1    1
+    4       e          3  1.500  [1.000, 5.000]    0    0    0    1    1
     """
     header = ["player", "name", "points", "mean", "95% CI", "1st", "2nd", "3rd", "4th", "5th"]
     right = {2, 3, 5, 6, 7, 8, 9}
