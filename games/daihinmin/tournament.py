@@ -269,10 +269,11 @@ class TournamentResult:
         per set), ``"seed"``, ``"games_per_set"`` and each player's ``"spec"``."""
         from games.daihinmin.stats import summarize
 
-        summary = summarize(self.merged())
+        merged = self.merged()
+        summary = summarize(merged)
         for entry, spec in zip(summary["players"], self.players, strict=True):
             entry["spec"] = spec.text
-        summary["rejected"] = list(self.merged().rejected)
+        summary["rejected"] = list(merged.rejected)
         summary["seed"] = self.seed if isinstance(self.seed, (int, str)) else repr(self.seed)
         summary["games_per_set"] = self.games
         summary["sets"] = self.set_points()

@@ -35,6 +35,10 @@ def _command_tournament(args: argparse.Namespace) -> int:
     from games.daihinmin.tournament import format_tournament, run_tournament
 
     names = parse_players(args.players)
+    if args.plot and not args.plot.lower().endswith((".svg", ".png")):
+        from games.daihinmin.plot import PlotError
+
+        raise PlotError(f"--plot writes .svg or .png files, not {args.plot!r}")
     seed = parse_seed(args.seed)
     _importable_from_here()
 

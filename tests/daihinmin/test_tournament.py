@@ -167,6 +167,11 @@ def test_cli_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     args = parser.parse_args(["tournament", "--games", "0"])
     with pytest.raises(TournamentError, match="games"):
         args.handler(args)
+    from games.daihinmin.plot import PlotError
+
+    args = parser.parse_args(["tournament", "--games", "5000", "--plot", "out.pdf"])
+    with pytest.raises(PlotError, match=r"svg or \.png"):  # before any game is played
+        args.handler(args)
 
 
 def test_plot_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -180,7 +185,7 @@ def test_plot_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert ">0 a<" in svg and ">4 e<" in svg  # the legend
     # the highest point (15 points) is drawn at the top of the plot area (y = 30)
     assert ",30.0" in svg.split("<polyline")[1].split("/>")[0]
-    with pytest.raises(PlotError, match="svg or .png"):
+    with pytest.raises(PlotError, match=r"svg or \.png"):
         write_plot(tmp_path / "x.pdf", names, sets)
     with pytest.raises(PlotError, match="no games"):
         write_plot(tmp_path / "x.svg", names, [[]])
