@@ -347,7 +347,11 @@ def _run_part(chunk: ClaimChunk) -> _PartResult:
     claim = _find_claim(chunk)
     start = time.perf_counter()
     if chunk.parts == 1:
-        run = claim.run(quick=chunk.quick)
+        try:
+            run = claim.run(quick=chunk.quick)
+        except Exception as error:  # raised when merged, in claim order (as in one process)
+            empty = VerificationResult(0, 0, 0, 0.0, 0.0)
+            return _PartResult(empty, time.perf_counter() - start, 0, error)
         return _PartResult(run.result, run.seconds)
     if chunk.part == chunk.parts:  # the random search alone
         result = claim._verify((), chunk.quick, strategy=claim._strategy())
@@ -375,6 +379,8 @@ def _merge(claim: Claim, quick: bool, parts: list[_PartResult]) -> ClaimRun:
     checked_up_to = claim.checked_up_to.format(size=claim.size(quick))
     seconds = sum(p.seconds for p in parts)
     if claim.parts == 1:
+        if parts[0].error is not None:
+            raise parts[0].error
         return ClaimRun(claim, parts[0].result, checked_up_to, seconds)
     family_parts, random_part = parts[: claim.parts], parts[claim.parts :]
     fast = sum(p.result.fast_seconds for p in parts)

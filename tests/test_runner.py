@@ -201,6 +201,33 @@ def test_an_error_in_a_part_is_raised_as_in_one_process() -> None:
         registry._run_in_chunks([RAISES], True, 1, None, None)
 
 
+def _bad_closed_form(position: Any) -> int:
+    raise cgt.ClosedFormError("a planted malformed closed form")
+
+
+BAD_WHOLE = cgt.register_claim(
+    game=GAME,
+    claim="a malformed closed form, in one chunk",
+    source="test",
+    family=_take12,
+    quick=5,
+    full=5,
+    fast=_bad_closed_form,
+)
+
+
+def test_the_first_claim_that_raises_is_raised_as_in_one_process() -> None:
+    """RAISES (in parts) comes first: its error wins over the later claim's, wherever the
+    chunks ran and whichever failed first."""
+    for claims in ([RAISES, BAD_WHOLE], [BAD_WHOLE, RAISES]):
+        with pytest.raises(cgt.CGTError) as whole:
+            cgt.run_claims(claims, quick=True, jobs=1)
+        with pytest.raises(cgt.CGTError) as chunked:
+            registry._run_in_chunks(claims, True, 1, None, None)
+        assert type(chunked.value) is type(whole.value)
+        assert str(chunked.value) == str(whole.value)
+
+
 def test_the_random_search_is_seeded_by_the_claim() -> None:
     first, second = HOLDS.run(quick=True), HOLDS.run(quick=True)
     assert first.result.random == second.result.random == 30
