@@ -136,7 +136,10 @@ def _command_verify(args: argparse.Namespace) -> int:
         )
     except ClaimsInterrupted as stop:
         bar.done()
-        if stop.runs:
+        if args.json:
+            finished = [r.to_json() for r in stop.runs]
+            print(json.dumps({"quick": args.quick, "claims": finished, "interrupted": True}))
+        elif stop.runs:
             print(format_table(stop.runs))
         print(f"\ninterrupted: {len(stop.runs)} of {stop.total} claims finished", file=sys.stderr)
         return 130

@@ -251,6 +251,11 @@ def test_ctrl_c_in_cgt_verify_prints_the_claims_finished(monkeypatch, capsys) ->
     out, err = capsys.readouterr()
     assert "first" in out and "second" not in out
     assert "interrupted: 1 of 2 claims finished" in err
+    assert cli.main(["verify", "--quick", "--jobs", "1", "--json"]) == 130
+    data = json.loads(capsys.readouterr().out)
+    assert data["interrupted"] is True
+    finished = [(c["game"], c["status"], c["checked"]) for c in data["claims"]]
+    assert finished == [("first", "holds", 5)]
     with pytest.raises(ClaimsInterrupted) as stop:
         cgt.run_claims(quick=True)
     assert [run.claim.game for run in stop.value.runs] == ["first"]
