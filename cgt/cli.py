@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -130,7 +131,8 @@ def _command_verify(args: argparse.Namespace) -> int:
             quick=args.quick,
             on_start=bar.start,
             progress=bar.tick,
-            jobs=args.jobs,
+            # a quick run is over before a local cluster has started: one process by default
+            jobs=1 if args.jobs is None and args.quick and not args.scheduler else args.jobs,
             scheduler=args.scheduler,
             on_chunk=bar.chunks,
         )
@@ -196,7 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs",
         type=_positive,
         metavar="N",
-        help="worker processes (default: every core; 1 runs in this process)",
+        help="worker processes (default: every core, or 1 with --quick; 1 runs in this process)",
     )
     verify.add_argument(
         "--scheduler",
@@ -226,6 +228,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CGTError as error:
         print(f"cgt {args.command}: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (``cgt ... | head``): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except OSError as error:  # a file that cannot be written or read
         print(f"cgt {args.command}: {error}", file=sys.stderr)
         return 2

@@ -415,3 +415,20 @@ def test_evaluate_command(capsys):
     assert "given twice" in capsys.readouterr().err
     assert main(["daihinmin", "evaluate", "--hand", "6S", "--played", "6S"]) == 2
     assert "both in the hand and played" in capsys.readouterr().err
+
+
+def test_a_closed_pipe_ends_quietly():
+    """``cgt ... | head -1`` must not print 'Broken pipe' (issue 16, newcomer review): the
+    reading end is closed before the command writes, so its write always fails."""
+    command = [sys.executable, "-m", "cgt", "daihinmin", "play", "--games", "60"]
+    child = subprocess.Popen(
+        [*command, "--players", "random"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # nobody reads: the first write gets EPIPE
+    err = child.stderr.read()
+    assert child.wait(timeout=120) == 0
+    assert "Broken pipe" not in err and "Traceback" not in err and "Exception" not in err
