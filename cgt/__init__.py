@@ -21,6 +21,7 @@ from cgt.errors import (
     InvalidArgumentError,
     LoopyGameError,
     NotAPositionError,
+    NotPicklableError,
     UnhashablePositionError,
     WrongTypeError,
 )
@@ -43,7 +44,15 @@ from cgt.position import (
     right_options_of,
 )
 from cgt.reduction import ish, reduced
-from cgt.registry import Claim, ClaimRun, claims, register_claim, run_claims
+from cgt.registry import (
+    Claim,
+    ClaimNotFoundError,
+    ClaimRun,
+    ClaimsInterrupted,
+    claims,
+    register_claim,
+    run_claims,
+)
 from cgt.runner import (
     Chunk,
     DaskMissingError,
@@ -73,7 +82,9 @@ __all__ = [
     "CGTError",
     "Chunk",
     "Claim",
+    "ClaimNotFoundError",
     "ClaimRun",
+    "ClaimsInterrupted",
     "DaskMissingError",
     "Game",
     "GameDefinition",
@@ -84,6 +95,7 @@ __all__ = [
     "Nimber",
     "NotAPositionError",
     "NotAllSmallError",
+    "NotPicklableError",
     "NotationError",
     "Outcome",
     "PartizanPosition",
