@@ -324,7 +324,8 @@ def _print_summary(summary: dict[str, Any], as_json: bool) -> int:
 
 
 def add_commands(subparsers: Any) -> None:
-    """Add ``cgt daihinmin`` (``play``, ``server``, ``client``, ``evaluate``) to ``cgt``."""
+    """Add ``cgt daihinmin`` (``play``, ``server``, ``client``, ``evaluate``,
+    ``tournament``) to ``cgt``."""
     parser = subparsers.add_parser(
         "daihinmin",
         help="Daihinmin (UECda rules): play games in-process, run or join a UECda server",
@@ -408,6 +409,10 @@ def add_commands(subparsers: Any) -> None:
     )
     evaluate.add_argument("--json", action="store_true", help="machine-readable output")
     evaluate.set_defaults(handler=_command_evaluate)
+
+    from games.daihinmin.tournament_cli import add_commands as add_tournament_command
+
+    add_tournament_command(commands)
 
 
 def _no_command(parser: argparse.ArgumentParser) -> int:

@@ -432,3 +432,13 @@ def test_a_closed_pipe_ends_quietly():
     err = child.stderr.read()
     assert child.wait(timeout=120) == 0
     assert "Broken pipe" not in err and "Traceback" not in err and "Exception" not in err
+
+
+def test_tournament_command_is_wired(capsys):
+    args = ["daihinmin", "tournament", "--players", "kou2,default,default,default,random"]
+    assert (
+        main([*args, "--games", "100", "--sets", "2", "--seed", "3", "--jobs", "1", "--json"]) == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 200 and len(data["sets"]) == 2
+    assert [p["name"] for p in data["players"]][:2] == ["kou2", "default"]
