@@ -97,6 +97,7 @@ PAPER_OF = {
     "table1": "table1",
     "table1-jn17": "table1",
     "table1-strong": "table1",
+    "table1-strong-full": "table1",
     "vs-mc": "table3-snowl",
 }
 CLASSES = ((75, 79), (80, 84), (85, 89), (90, 94), (95, 99))
