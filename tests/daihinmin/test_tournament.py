@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import sys
 
 import pytest
 
@@ -125,8 +126,23 @@ def test_a_dying_program_loses_no_other_chunk(kit: UecdaKit, tmp_path) -> None: 
     assert s.games == 0
     assert [(f.game, f.player, f.phase) for f in s.faults] == [(1, -1, "chunk"), (101, -1, "chunk")]
     assert "exited before connecting" in s.faults[0].error
+    # a client that plays 30 moves, then dies (deterministic, unlike a timer)
+    script = tmp_path / "dies.py"
+    script.write_text(
+        "import os, sys\n"
+        "from games.daihinmin.client import run_client\n"
+        "from games.daihinmin.players.default import DefaultPlayer\n"
+        "class Dies(DefaultPlayer):\n"
+        "    moves = 0\n"
+        "    def play(self, obs):\n"
+        "        Dies.moves += 1\n"
+        "        if Dies.moves > 30:\n"
+        "            os._exit(3)\n"
+        "        return super().play(obs)\n"
+        "run_client('127.0.0.1', int(sys.argv[sys.argv.index('-p') + 1]), Dies(), name='dies')\n"
+    )
     script = tmp_path / "dies.sh"
-    script.write_text(f'#!/bin/sh\nexec timeout -s KILL 0.5 {kit.client} "$@"\n')
+    script.write_text(f'#!/bin/sh\nexec {sys.executable} {tmp_path / "dies.py"} "$@"\n')
     script.chmod(0o755)
     dying = run_tournament([str(script), *["default"] * 4], 120, jobs=1)
     s = dying.sets[0]
