@@ -340,7 +340,7 @@ def add_commands(subparsers: Any) -> None:
         "--players",
         default="default",
         help="5 player names separated by commas, or one for all five (default: default); "
-        "names: random, default, kou2, kou2 variants (w75, rev+, ...), kou2+, "
+        "names: random, default, kou2, kou2 variants (w75, rev+, ...), kou2+, mc, "
         "module.path:Class",
     )
     play.add_argument("--seed", default="0", help="seed of the deals and seats (default 0)")

@@ -345,6 +345,7 @@ def test_every_registered_name_plays(name):
         "random": "RandomPlayer",
         "default": "DefaultPlayer",
         "kou2+": "Kou2PlusPlayer",
+        "mc": "MonteCarloPlayer",
     }.get(name, "Kou2Player")
     assert {type(p).__name__ for p in players} == {expected}
     result = Match(players, seed=1).play(3)

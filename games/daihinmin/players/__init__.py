@@ -52,11 +52,12 @@ KOU2_VARIANTS = (
     "useA+2",
 )
 #: the names `make_player` knows (besides ``module.path:Class``)
-PLAYER_NAMES = ("random", "default", "kou2", *KOU2_VARIANTS, "kou2+")
+PLAYER_NAMES = ("random", "default", "kou2", *KOU2_VARIANTS, "kou2+", "mc")
 
 _DEFAULT = "games.daihinmin.players.default:DefaultPlayer"
 _KOU2 = "games.daihinmin.players.kou2:Kou2Player"
 _KOU2_PLUS = "games.daihinmin.players.kou2plus:Kou2PlusPlayer"
+_MONTE_CARLO = "games.daihinmin.players.montecarlo:MonteCarloPlayer"
 
 
 class UnknownPlayerError(cgt.CGTError, ValueError):
@@ -79,6 +80,8 @@ def make_player(spec: str, seed: int | str | None = None) -> Player:
         return _build(_load(_KOU2, name), seed, variant=name)
     if name == "kou2+":
         return _build(_load(_KOU2_PLUS, name), seed)
+    if name == "mc":
+        return _build(_load(_MONTE_CARLO, name), seed)
     if ":" in name:
         return _build(_load(name, name), seed)
     known = ", ".join(PLAYER_NAMES)
