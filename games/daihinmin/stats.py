@@ -46,6 +46,7 @@ __all__ = [
     "StatsError",
     "compare",
     "compare_players",
+    "format_notes",
     "format_standings",
     "mean_ci95",
     "newey_west_lags",
@@ -318,6 +319,18 @@ def format_standings(summary: dict[str, Any]) -> str:
         lines.append("rejected plays: " + ", ".join(str(n) for n in rejected))
     elif rejected is not None:  # a client knows only its own
         lines.append(f"rejected plays of player {summary.get('player', '?')} (us): {rejected}")
+    lines.extend(format_notes(summary))
+    return "\n".join(lines)
+
+
+def format_notes(summary: dict[str, Any]) -> list[str]:
+    """The lines under a standings table: stalled games and the players' faults (at most 20).
+
+    >>> format_notes({"stalled": 2, "faults": [{"game": 1, "player": 0, "phase": "play",
+    ...                                          "error": "boom"}]})
+    ['2 game(s) ended by the 20-pass rule', '1 fault(s):', '  game 1, player 0, play: boom']
+    """
+    lines = []
     if summary.get("stalled"):
         lines.append(f"{summary['stalled']} game(s) ended by the 20-pass rule")
     faults = summary.get("faults") or []
@@ -327,4 +340,4 @@ def format_standings(summary: dict[str, Any]) -> str:
             lines.append(f"  game {f['game']}, player {f['player']}, {f['phase']}: {f['error']}")
         if len(faults) > 20:
             lines.append(f"  ... and {len(faults) - 20} more (--json lists them all)")
-    return "\n".join(lines)
+    return lines

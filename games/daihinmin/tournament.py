@@ -335,6 +335,8 @@ def format_tournament(summary: dict[str, Any]) -> str:
     3       d          6.0      6      6      3.000  -         0    0    0    0    0
     4       e          6.0      6      6      3.000  -         0    0    0    0    0
     """
+    from games.daihinmin.stats import format_notes  # scipy only when needed
+
     sets = summary["sets"]
     header = ["player", "name", "mean/set"] + [f"set {k + 1}" for k in range(len(sets))]
     header += ["mean/game", "95% CI", "1st", "2nd", "3rd", "4th", "5th"]
@@ -367,13 +369,5 @@ def format_tournament(summary: dict[str, Any]) -> str:
         "  ".join("-" * w for w in widths),
     ]
     lines.extend(line(row) for row in rows)
-    if summary.get("stalled"):
-        lines.append(f"{summary['stalled']} game(s) ended by the 20-pass rule")
-    faults = summary.get("faults") or []
-    if faults:
-        lines.append(f"{len(faults)} fault(s):")
-        for f in faults[:20]:
-            lines.append(f"  game {f['game']}, player {f['player']}, {f['phase']}: {f['error']}")
-        if len(faults) > 20:
-            lines.append(f"  ... and {len(faults) - 20} more (--json lists them all)")
+    lines.extend(format_notes(summary))
     return "\n".join(lines)
