@@ -199,8 +199,11 @@ class Match:
 
     def start_at(self, game: int) -> None:
         """Continue with game ``game`` (it must be the first of a rank period, or 1)."""
-        if (game - 1) % self.rules.rank_reset_every:
-            raise ValueError("a match can only start at the first game of a rank period")
+        if not isinstance(game, int) or game < 1 or (game - 1) % self.rules.rank_reset_every:
+            raise cgt.InvalidArgumentError(
+                f"a match can only start at the first game of a rank period (1, "
+                f"{self.rules.rank_reset_every + 1}, ...), not {game!r}"
+            )
         self.game = game - 1
         self.ranking = None
 

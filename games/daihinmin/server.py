@@ -162,6 +162,7 @@ def run_server(
     on_game: Callable[[GameRecord], None] | None = None,
     ready: Callable[[int], None] | None = None,
     on_connect: Callable[[int, str], None] | None = None,
+    first_game: int = 1,
 ) -> MatchResult:
     """Play `games` games with TCP clients in the `None` seats of `players` and return the
     totals.
@@ -171,13 +172,21 @@ def run_server(
     after the exchange, every move, ranking, points).  `transcript_dir`: per client
     ``playerN_read.txt`` / ``playerN_write.txt`` in the devkit ``data/`` format.  `on_game`
     is called with each finished game's record, `on_connect(number, name)` with each client
-    that joined.  Raises `ServerError` if the port cannot be
+    that joined.  `first_game` (the first game of a rank period: 1, 101, ...) plays the deals
+    of that part of the run seeded `seed`, as `Match.start_at` does.  Raises `ServerError` if
+    the port cannot be
     used, `ProtocolTimeoutError` if the clients do not all connect within `connect_timeout`.
     """
     if len(players) != 5:
         raise ServerError(f"players: 5 entries (None for a TCP client), got {len(players)}")
     if not isinstance(games, int) or games < 1:
         raise ServerError(f"games must be a positive int, got {games!r}")
+    if (
+        not isinstance(first_game, int)
+        or first_game < 1
+        or (first_game - 1) % rules.rank_reset_every
+    ):
+        raise ServerError(f"first_game must start a rank period (1, 101, ...), got {first_game!r}")
     numbers = [k for k, p in enumerate(players) if p is None]
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -222,6 +231,8 @@ def run_server(
             Path(log_dir).mkdir(parents=True, exist_ok=True)
             log = (Path(log_dir) / "games.jsonl").open("w")
         match = Match(seated, seed=seed, rules=rules, record_moves=log is not None)
+        if first_game != 1:  # the deals of games first_game.. of the run seeded `seed`
+            match.start_at(first_game)
         result = MatchResult([getattr(p, "name", type(p).__name__) for p in seated])
         for game in range(1, games + 1):
             record = match.play_game(final=game == games)

@@ -10,8 +10,10 @@ A player is a registry name (`games.daihinmin.players.make_player`), ``jn17`` (t
 jn17, built by `games.daihinmin.uecda_kit.build_kit`), ``cmd:COMMAND LINE`` or the path of an
 executable: those programs play through our UECda server (`games.daihinmin.server.run_server`,
 one server per chunk on a free port, the program started per chunk with ``-p PORT``).  A chunk
-with a program deals from its own seed ``f"{seed}:{s}#{chunk}"`` (the server starts at game 1),
-and it is only as deterministic as the program (jn17 draws from its own unseeded RNG).  A chunk
+with a program plays the same deals as an in-process run (the server starts at the chunk's
+first game), and it is only as deterministic as the program (jn17 draws from its own
+unseeded RNG): the C default client, which decides exactly as `default`, gives the
+in-process results.  A chunk
 that fails (a program that dies or does not connect) keeps the games it finished; the failure is
 a `~games.daihinmin.match.Fault` with ``player == -1`` and ``phase == "chunk"``.
 
@@ -141,7 +143,7 @@ def _play_on_server(chunk: TournamentChunk, games: int) -> MatchResult:
     from games.daihinmin.players import make_player
     from games.daihinmin.server import run_server
 
-    seed = chunk.seed if chunk.start == 0 else f"{chunk.seed}#{chunk.start // CHUNK_GAMES}"
+    seed = chunk.seed
     seats = [
         None if s.external else make_player(s.text, seed=f"{seed}:{p}")
         for p, s in enumerate(chunk.players)
@@ -171,6 +173,7 @@ def _play_on_server(chunk: TournamentChunk, games: int) -> MatchResult:
                     ready=ready,
                     on_connect=lambda number, name: joined.append(number),
                     on_game=partial.add,
+                    first_game=chunk.start + 1,
                 )
             )
         except BaseException as exc:  # reported as the chunk's fault

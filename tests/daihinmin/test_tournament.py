@@ -208,3 +208,14 @@ def test_plot_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
     pytest.importorskip("matplotlib")
     write_plot(tmp_path / "x.png", names, sets)
     assert (tmp_path / "x.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.uecda
+def test_the_c_default_client_plays_the_in_process_deals(kit: UecdaKit) -> None:
+    """A chunk with a program deals as the in-process run does (the server starts at the
+    chunk's first game); the C default client decides exactly as `default`, so a tournament
+    with it equals one with `default`, game by game, past the first chunk too."""
+    c_client = run_tournament([f"cmd:{kit.client}", *["default"] * 4], 150, seed=4, jobs=1)
+    ours = run_tournament(["default"] * 5, 150, seed=4, jobs=1)
+    assert not c_client.sets[0].faults
+    assert c_client.sets[0].per_game == ours.sets[0].per_game
