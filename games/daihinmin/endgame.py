@@ -31,7 +31,7 @@ from games.daihinmin.engine import DEFAULT_RULES, Rules
 from games.daihinmin.melds import PASS, Kind, Meld
 from games.daihinmin.moves import legal_melds
 
-__all__ = ["EndgameError", "EndgameResult", "EndgameSolver", "Position", "solve", "solve_state"]
+__all__ = ["EndgameError", "EndgameResult", "EndgameSolver", "solve", "solve_state"]
 
 _SPADE_3 = 1 << 4
 _WIN, _DRAW, _LOSS = 2, 1, 0
@@ -40,28 +40,6 @@ MAX_PASSES = 20
 
 class EndgameError(cgt.CGTError, ValueError):
     """A position that is not a two-player endgame, or one too large to search."""
-
-
-@attrs.frozen
-class Position:
-    """A two-player endgame seen from the player to move.
-
-    ``mover``/``other``: the hands; ``field``: the last play of the trick (``None``: empty);
-    ``last_is_mover``: the mover made the field (the other has passed: ``other_passed``);
-    ``passes``: submissions in a row that were not accepted (the 20-pass rule).
-    """
-
-    mover: int
-    other: int
-    field: Meld | None = None
-    lock: bool = False
-    revolution: bool = False
-    last_is_mover: bool = False
-    other_passed: bool = False
-    passes: int = 0
-
-    def key(self) -> tuple[object, ...]:
-        return attrs.astuple(self, recurse=False)
 
 
 @attrs.frozen
