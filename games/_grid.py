@@ -1,0 +1,368 @@
+"""Shared machinery for games played on a rectangular grid of cells.
+
+A board is written as in CGSuite and cgt-tools: its rows from top to bottom, separated by ``|``,
+one character a cell (``.`` empty, ``#`` blocked, other letters per game).  `Grid` holds such a
+board (immutable, hashable); `GridPosition` is the base of the game classes: it parses the
+string form, compares and hashes by it, draws the board as text or SVG, and finds the canonical
+image of a board under the symmetries a game allows (`GridPosition.normal_form`).
+
+A bad board raises `BoardError`, saying what is wrong and where:
+
+>>> Grid.parse("..|.z", ".#")
+Traceback (most recent call last):
+...
+games._grid.BoardError: unexpected character 'z' at row 2, column 2 (position 4); expected one of '.#'
+    ..|.z
+        ^
+>>> g = Grid.parse("#..|#.#", ".#")
+>>> g.height, g.width, str(g.cropped("#")), [sorted(r) for r in g.regions(".")]
+(2, 3, '..|.#', [[1, 2, 4]])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Self
+
+import cgt
+
+__all__ = ["BoardError", "Grid", "GridPosition"]
+
+
+class BoardError(cgt.CGTError, ValueError):
+    """A board string that is not a board of this game; ``position`` is the offending offset."""
+
+    def __init__(self, message: str, text: str, position: int) -> None:
+        self.message = message
+        self.text = text
+        self.position = position
+        shown = text if len(text) <= 70 else text[:70] + "..."
+        caret = " " * min(position, len(shown)) + "^"
+        super().__init__(f"{message}\n    {shown}\n    {caret}")
+
+
+class Grid:
+    """A rectangular board: ``height`` rows of ``width`` cells, one character each.
+
+    ``cells`` holds the rows one after the other (cell ``(r, c)`` is ``cells[r * width + c]``).
+
+    >>> g = Grid.parse("ab|cd", "abcd")
+    >>> str(g.transposed()), str(g.flipped_rows()), str(g.flipped_columns())
+    ('ac|bd', 'cd|ab', 'ba|dc')
+    """
+
+    __slots__ = ("cells", "height", "width")
+    cells: str
+    height: int
+    width: int
+
+    def __init__(self, height: int, width: int, cells: str) -> None:
+        if len(cells) != height * width:
+            raise cgt.InvalidArgumentError(f"{height} x {width} grid given {len(cells)} cells")
+        object.__setattr__(self, "height", height)
+        object.__setattr__(self, "width", width if height else 0)
+        object.__setattr__(self, "cells", cells)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Grid is immutable (tried to set {name!r})")
+
+    @classmethod
+    def parse(cls, text: str, alphabet: str, aliases: Mapping[str, str] | None = None) -> Grid:
+        """Read rows separated by ``|`` (the empty string is the empty board).
+
+        ``alphabet`` lists the characters allowed; ``aliases`` maps other accepted characters
+        to characters of the alphabet.
+        """
+        if not isinstance(text, str):
+            raise cgt.WrongTypeError(f"a board is a string like '..|..', not {text!r}")
+        aliases = aliases or {}
+        if text == "":
+            return cls(0, 0, "")
+        rows = text.split("|")
+        width = len(rows[0])
+        cells: list[str] = []
+        offset = 0
+        for r, row in enumerate(rows):
+            if len(row) != width:
+                raise BoardError(
+                    f"row {r + 1} has {len(row)} cells but row 1 has {width}; "
+                    "rows are separated by '|' and must have the same length",
+                    text,
+                    offset + min(len(row), width),
+                )
+            if width == 0:
+                raise BoardError("empty row: a board is '' or rows of cells", text, offset)
+            for c, ch in enumerate(row):
+                ch = aliases.get(ch, ch)
+                if ch not in alphabet:
+                    raise BoardError(
+                        f"unexpected character {row[c]!r} at row {r + 1}, column {c + 1} "
+                        f"(position {offset + c}); expected one of {alphabet!r}",
+                        text,
+                        offset + c,
+                    )
+                cells.append(ch)
+            offset += width + 1
+        return cls(len(rows), width, "".join(cells))
+
+    # --- identity ---------------------------------------------------------------------------
+    def __str__(self) -> str:
+        return "|".join(self.rows())
+
+    def __repr__(self) -> str:
+        return f"Grid({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Grid):
+            return NotImplemented
+        return (self.width, self.cells) == (other.width, other.cells)
+
+    def __hash__(self) -> int:
+        return hash((self.width, self.cells))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Grid, (self.height, self.width, self.cells))
+
+    def rows(self) -> list[str]:
+        """The rows, top to bottom."""
+        w = self.width
+        return [self.cells[r * w : (r + 1) * w] for r in range(self.height)]
+
+    # --- editing ----------------------------------------------------------------------------
+    def replaced(self, changes: Mapping[int, str]) -> Grid:
+        """The grid with the cells at the given indices changed."""
+        cells = list(self.cells)
+        for index, ch in changes.items():
+            cells[index] = ch
+        return Grid(self.height, self.width, "".join(cells))
+
+    def translated(self, table: Mapping[int, Any]) -> Grid:
+        """The grid with its characters translated (``str.translate``), e.g. colours swapped."""
+        return Grid(self.height, self.width, self.cells.translate(table))
+
+    def cropped(self, background: str) -> Grid:
+        """The bounding box of the cells not in ``background`` (the empty grid if none)."""
+        keep = [i for i, ch in enumerate(self.cells) if ch not in background]
+        if not keep:
+            return Grid(0, 0, "")
+        w = self.width
+        rows = [i // w for i in keep]
+        cols = [i % w for i in keep]
+        r0, r1, c0, c1 = min(rows), max(rows), min(cols), max(cols)
+        cells = "".join(self.cells[r * w + c0 : r * w + c1 + 1] for r in range(r0, r1 + 1))
+        return Grid(r1 - r0 + 1, c1 - c0 + 1, cells)
+
+    def restricted(self, keep: Iterable[int], fill: str, background: str) -> Grid:
+        """Only the cells at ``keep``; every other cell becomes ``fill``; then `cropped`."""
+        kept = set(keep)
+        cells = "".join(ch if i in kept else fill for i, ch in enumerate(self.cells))
+        return Grid(self.height, self.width, cells).cropped(background)
+
+    # --- geometry ---------------------------------------------------------------------------
+    def neighbours(self, index: int, diagonal: bool = False) -> Iterator[int]:
+        """The indices of the cells next to ``index`` (orthogonally, or also diagonally)."""
+        for dr, dc in _KING if diagonal else _ROOK:
+            j = self.step(index, dr, dc)
+            if j is not None:
+                yield j
+
+    def step(self, index: int, dr: int, dc: int) -> int | None:
+        """The index ``dr`` rows and ``dc`` columns away, or None off the board."""
+        r, c = divmod(index, self.width)
+        r, c = r + dr, c + dc
+        if 0 <= r < self.height and 0 <= c < self.width:
+            return r * self.width + c
+        return None
+
+    def regions(self, members: str, diagonal: bool = False) -> list[set[int]]:
+        """The connected regions of cells whose character is in ``members``, in index order."""
+        seen: set[int] = set()
+        regions: list[set[int]] = []
+        for start, ch in enumerate(self.cells):
+            if ch not in members or start in seen:
+                continue
+            region = {start}
+            stack = [start]
+            while stack:
+                for j in self.neighbours(stack.pop(), diagonal):
+                    if j not in region and self.cells[j] in members:
+                        region.add(j)
+                        stack.append(j)
+            seen |= region
+            regions.append(region)
+        return regions
+
+    # --- symmetries -------------------------------------------------------------------------
+    def transposed(self) -> Grid:
+        """Rows become columns."""
+        h, w = self.height, self.width
+        return Grid(w, h, "".join(self.cells[r * w + c] for c in range(w) for r in range(h)))
+
+    def flipped_rows(self) -> Grid:
+        """Upside down."""
+        return Grid(self.height, self.width, "".join(reversed(self.rows())))
+
+    def flipped_columns(self) -> Grid:
+        """Mirrored left to right."""
+        return Grid(self.height, self.width, "".join(row[::-1] for row in self.rows()))
+
+    def symmetries(self) -> Iterator[tuple[Grid, bool]]:
+        """The 8 images under the symmetries of the square, each with whether it transposes."""
+        for transposed, base in ((False, self), (True, self.transposed())):
+            flipped = base.flipped_rows()
+            for image in (base, flipped, base.flipped_columns(), flipped.flipped_columns()):
+                yield image, transposed
+
+    # --- pictures ---------------------------------------------------------------------------
+    def to_text(self) -> str:
+        """The rows on separate lines."""
+        return "\n".join(self.rows())
+
+    def to_svg(self, style: Mapping[str, tuple[str, str]], cell: int = 24) -> str:
+        """An SVG picture: ``style[ch] = (background colour, stone colour or '')``."""
+        w, h = self.width * cell, self.height * cell
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 2}" height="{h + 2}" '
+            f'viewBox="-1 -1 {w + 2} {h + 2}">'
+        ]
+        for i, ch in enumerate(self.cells):
+            r, c = divmod(i, self.width)
+            fill, stone = style.get(ch, ("white", ""))
+            x, y = c * cell, r * cell
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
+                'stroke="black" stroke-width="1"/>'
+            )
+            if stone:
+                half = cell / 2
+                parts.append(
+                    f'<circle cx="{x + half}" cy="{y + half}" r="{cell * 0.35}" '
+                    f'fill="{stone}" stroke="black" stroke-width="1"/>'
+                )
+        parts.append("</svg>")
+        return "".join(parts)
+
+
+_ROOK = ((-1, 0), (1, 0), (0, -1), (0, 1))
+_KING = (*_ROOK, (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+class GridPosition:
+    """Base of the grid games: a position is its `Grid`; subclasses supply the moves.
+
+    Class attributes: ``ALPHABET`` (the characters of the string form), ``ALIASES`` (other
+    characters accepted on input), ``STYLE`` (colours for `to_svg`), ``COLOUR_SWAP`` (a
+    ``str.maketrans`` table exchanging the players' pieces, or None when exchanging the players
+    is a transposition as in Domineering, or impossible), ``TRANSPOSE_NEGATES``.
+    """
+
+    __slots__ = ("_grid", "_hash")
+    ALPHABET: ClassVar[str] = ".#"
+    ALIASES: ClassVar[Mapping[str, str]] = {}
+    STYLE: ClassVar[Mapping[str, tuple[str, str]]] = {
+        ".": ("white", ""),
+        "#": ("#555555", ""),
+        "x": ("white", "black"),
+        "o": ("white", "white"),
+    }
+    COLOUR_SWAP: ClassVar[Mapping[int, Any] | None] = None
+    TRANSPOSE_NEGATES: ClassVar[bool] = False
+    _grid: Grid
+    _hash: int
+
+    def __init__(self, board: str) -> None:
+        """Read the string form, e.g. ``'..|..'`` (raises `BoardError` if it is not a board)."""
+        grid = Grid.parse(board, self.ALPHABET, self.ALIASES)
+        object.__setattr__(self, "_grid", grid)
+        object.__setattr__(self, "_hash", hash((type(self).__name__, grid)))
+
+    @classmethod
+    def _of(cls, grid: Grid) -> Self:
+        """The position on ``grid`` (no parsing)."""
+        position = object.__new__(cls)
+        object.__setattr__(position, "_grid", grid)
+        object.__setattr__(position, "_hash", hash((cls.__name__, grid)))
+        return position
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} positions are immutable")
+
+    @property
+    def grid(self) -> Grid:
+        """The board."""
+        return self._grid
+
+    def __str__(self) -> str:
+        return str(self._grid)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self._grid)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._grid == other._grid  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self._grid),))
+
+    def to_text(self) -> str:
+        """The board, one row a line."""
+        return self._grid.to_text()
+
+    def to_svg(self) -> str:
+        """A small SVG picture of the board."""
+        return self._grid.to_svg(self.STYLE)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    # --- the protocol's optional methods ----------------------------------------------------
+    def _images(self) -> Iterator[tuple[Grid, bool]]:
+        """The images of the board under the symmetries that keep the value or negate it."""
+        for image, transposed in self._grid.symmetries():
+            negated = transposed and self.TRANSPOSE_NEGATES
+            yield image, negated
+            if self.COLOUR_SWAP is not None:
+                yield image.translated(self.COLOUR_SWAP), not negated
+
+    def _normal_grid(self, grid: Grid) -> Grid:
+        """The board made smaller without changing the value (cropped); the identity here."""
+        return grid
+
+    def normal_form(self) -> tuple[Self, bool]:
+        """The representative of this position's symmetry class, and whether the value negates.
+
+        The representative is the least image by its string form (the unnegated one on a tie).
+        """
+        grid = self._normal_grid(self._grid)
+        best: tuple[str, bool, Grid] | None = None
+        for image, negated in self._of(grid)._images():
+            key = (str(image), negated)
+            if best is None or key < best[:2]:
+                best = (key[0], key[1], image)
+        assert best is not None
+        representative = self._of(best[2])
+        if representative == self:
+            return self, False
+        return representative, best[1]
+
+    def _split(
+        self, regions: Iterable[set[int]], fill: str, background: str
+    ) -> tuple[Self, ...]:
+        """The positions on each region alone (other cells ``fill``), or ``(self,)``."""
+        parts = [self._of(self._grid.restricted(r, fill, background)) for r in regions]
+        if not parts:
+            return (self._of(Grid(0, 0, "")),)
+        if len(parts) == 1 and parts[0] == self:
+            return (self,)
+        return tuple(parts)
+
+
+def options_by(moves: Callable[[Grid], Iterable[Grid]], position: GridPosition) -> tuple[Any, ...]:
+    """The positions reached by ``moves`` from ``position``, in a fixed order, without repeats."""
+    cls = type(position)
+    return tuple(cls._of(g) for g in dict.fromkeys(moves(position.grid)))  # type: ignore[attr-defined]

@@ -1,0 +1,72 @@
+"""Clobber: move one of your stones onto an orthogonally adjacent enemy stone, removing it.
+
+A position is a board in the CGSuite string form: rows separated by ``|``, ``x`` a Left stone,
+``o`` a Right stone, ``.`` an empty cell.  Who cannot move loses.  Clobber is all-small: a player
+can move exactly when some ``x`` touches some ``o``, as can the other.
+
+>>> import cgt
+>>> from games.clobber import Clobber
+>>> [str(cgt.value(Clobber(b))) for b in ("xo", "xxo", "xoo", "xox", "xo|ox")]
+['*', '^', 'v', '*', '*']
+>>> Clobber("xo.|.x.").left_options()
+(Clobber('.x.|.x.'), Clobber('xx.|...'))
+
+A stone only ever moves onto a stone, so the connected groups of stones are independent and a
+group of one colour is dead (`Clobber.components`); the eight symmetries of the square keep the
+value and exchanging the colours negates it (`Clobber.normal_form`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from games._grid import BoardError, Grid, GridPosition, options_by
+
+__all__ = ["BoardError", "Clobber"]
+
+_SWAP = str.maketrans("xo", "ox")
+
+
+class Clobber(GridPosition):
+    """A Clobber board: ``x`` Left's stones, ``o`` Right's, ``.`` empty.
+
+    >>> Clobber("xo.xx|....o").components()
+    (Clobber('xo'), Clobber('xx|.o'))
+    >>> Clobber("ox").normal_form(), Clobber("oox").normal_form()
+    ((Clobber('ox'), False), (Clobber('oox'), False))
+    """
+
+    __slots__ = ()
+    ALPHABET = ".xo"
+    COLOUR_SWAP = _SWAP
+
+    def left_options(self) -> tuple[Clobber, ...]:
+        """Boards after Left clobbers."""
+        return options_by(lambda g: _clobbers(g, "x", "o"), self)
+
+    def right_options(self) -> tuple[Clobber, ...]:
+        """Boards after Right clobbers."""
+        return options_by(lambda g: _clobbers(g, "o", "x"), self)
+
+    def components(self) -> tuple[Clobber, ...]:
+        """The connected groups of stones holding both colours, each cropped to its box."""
+        groups = [r for r in self.grid.regions("xo") if _both_colours(self.grid, r)]
+        return self._split(groups, ".", ".")
+
+    def _normal_grid(self, grid: Grid) -> Grid:
+        return grid.cropped(".")
+
+
+def _both_colours(grid: Grid, region: set[int]) -> bool:
+    colours = {grid.cells[i] for i in region}
+    return len(colours) == 2
+
+
+def _clobbers(grid: Grid, mine: str, theirs: str) -> Iterator[Grid]:
+    cells = grid.cells
+    for i, ch in enumerate(cells):
+        if ch != mine:
+            continue
+        for j in grid.neighbours(i):
+            if cells[j] == theirs:
+                yield grid.replaced({i: ".", j: mine})

@@ -1,0 +1,84 @@
+"""Domineering: Left places vertical dominoes, Right horizontal ones; who cannot move loses.
+
+A position is a board in the CGSuite / cgt-tools string form: rows separated by ``|``, ``.`` an
+empty cell, ``#`` a covered or missing one.  Left (Vertical) covers two empty cells one above the
+other, Right (Horizontal) two side by side.  This is CGSuite's convention (``game.grid.
+Domineering``: Left's domino is vertical) and cgt-py's (``cgt_py.Domineering('.|.|.')`` is 1),
+checked in ``tests/rulesets/test_domineering.py``.
+
+>>> import cgt
+>>> from games.domineering import Domineering
+>>> [str(cgt.value(Domineering(b))) for b in (".|.", "..", "..|..", "...|...", "..|..|..")]
+['1', '-1', '±1', '{2|-1/2}', '{1/2|-2}']
+>>> Domineering("..#|...").left_options()
+(Domineering('#.#|#..'), Domineering('.##|.#.'))
+
+Transposing a board exchanges the players, so ``Domineering(transpose(b)) == -Domineering(b)``;
+`Domineering.normal_form` uses it.  The empty cells split into independent regions
+(`Domineering.components`).  Importing this module registers its closed forms with
+``cgt verify``: the 1 x n and n x 1 strips, and the 2 x n boards (see ``docs/games/
+grid-rulesets.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from games._grid import BoardError, Grid, GridPosition, options_by
+
+__all__ = ["BoardError", "Domineering"]
+
+
+class Domineering(GridPosition):
+    """A Domineering board: ``.`` empty, ``#`` blocked; Left vertical, Right horizontal.
+
+    >>> Domineering("..|..").components(), Domineering("..|.#|.#").normal_form()
+    ((Domineering('..|..'),), (Domineering('##.|...'), True))
+    """
+
+    __slots__ = ()
+    ALPHABET = ".#"
+    TRANSPOSE_NEGATES = True
+
+    def left_options(self) -> tuple[Domineering, ...]:
+        """Boards after a vertical domino."""
+        return options_by(_vertical, self)
+
+    def right_options(self) -> tuple[Domineering, ...]:
+        """Boards after a horizontal domino."""
+        return options_by(_horizontal, self)
+
+    def components(self) -> tuple[Domineering, ...]:
+        """The regions of two or more connected empty cells, each cropped to its box."""
+        regions = [r for r in self.grid.regions(".") if len(r) > 1]
+        return self._split(regions, "#", "#")
+
+    def _normal_grid(self, grid: Grid) -> Grid:
+        return grid.cropped("#")
+
+
+def _place(cells: str, i: int, j: int) -> str:
+    return cells[:i] + "#" + cells[i + 1 : j] + "#" + cells[j + 1 :]
+
+
+def _vertical(grid: Grid) -> Iterator[Grid]:
+    cells, w = grid.cells, grid.width
+    for i in range(len(cells) - w):
+        if cells[i] == "." and cells[i + w] == ".":
+            yield Grid(grid.height, w, _place(cells, i, i + w))
+
+
+def _horizontal(grid: Grid) -> Iterator[Grid]:
+    cells, w = grid.cells, grid.width
+    for i in range(len(cells) - 1):
+        if cells[i] == "." and cells[i + 1] == "." and (i + 1) % w:
+            yield Grid(grid.height, w, _place(cells, i, i + 1))
+
+
+def rectangle(rows: int, columns: int) -> Domineering:
+    """The empty ``rows`` x ``columns`` board.
+
+    >>> rectangle(2, 3)
+    Domineering('...|...')
+    """
+    return Domineering("|".join(["." * columns] * rows) if rows and columns else "")
