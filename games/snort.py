@@ -1,0 +1,82 @@
+"""Snort on a grid: colour an empty cell your colour, never next to your opponent's colour.
+
+A position is a board: rows separated by ``|``, ``.`` an uncoloured cell, ``x`` a cell Left
+coloured, ``o`` one Right coloured, ``#`` no cell (``L`` and ``R`` are read as ``x`` and ``o``).
+Cells are adjacent when they share a side, so a board is a graph (the grid graph of its cells),
+which is how cgt-py's graph Snort checks it.  Who cannot move loses.
+
+>>> import cgt
+>>> from games.snort import Snort
+>>> [str(cgt.value(Snort(b))) for b in (".", "..", "...", "x.", "..|..")]
+['*', '±1', '±2', '1', '0']
+>>> Snort("o..").left_options()
+(Snort('o.x'),)
+
+The uncoloured cells split into independent regions, each with the coloured cells next to it
+(`Snort.components`); the symmetries of the square keep the value and exchanging the colours
+negates it (`Snort.normal_form`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from games._grid import BoardError, Grid, GridPosition, options_by
+
+__all__ = ["BoardError", "Snort"]
+
+_SWAP = str.maketrans("xo", "ox")
+_ALIASES = {"L": "x", "R": "o"}
+_STYLE = {".": ("white", ""), "#": ("#555555", ""), "x": ("#3b6fd8", ""), "o": ("#d83b3b", "")}
+
+
+class Snort(GridPosition):
+    """A Snort board: ``.`` uncoloured, ``x`` Left's colour, ``o`` Right's, ``#`` no cell.
+
+    >>> Snort("..#x|####|o...").components()
+    (Snort('..'), Snort('o...'))
+    """
+
+    __slots__ = ()
+    ALPHABET = ".xo#"
+    ALIASES = _ALIASES
+    STYLE = _STYLE
+    COLOUR_SWAP = _SWAP
+
+    def left_options(self) -> tuple[Snort, ...]:
+        """Boards after Left colours a cell with no ``o`` next to it."""
+        return options_by(lambda g: colourings(g, "x", forbidden="o"), self)
+
+    def right_options(self) -> tuple[Snort, ...]:
+        """Boards after Right colours a cell with no ``x`` next to it."""
+        return options_by(lambda g: colourings(g, "o", forbidden="x"), self)
+
+    def components(self) -> tuple[Snort, ...]:
+        """Each region of uncoloured cells with its coloured neighbours, cropped."""
+        return self._split(uncoloured_regions(self.grid), "#", "#")
+
+    def _normal_grid(self, grid: Grid) -> Grid:
+        return live_cells(grid)
+
+
+def colourings(grid: Grid, colour: str, forbidden: str) -> Iterator[Grid]:
+    """The boards after colouring an uncoloured cell with no ``forbidden`` neighbour."""
+    cells = grid.cells
+    for i, ch in enumerate(cells):
+        if ch == "." and all(cells[j] != forbidden for j in grid.neighbours(i)):
+            yield grid.replaced({i: colour})
+
+
+def uncoloured_regions(grid: Grid) -> list[set[int]]:
+    """The connected regions of uncoloured cells, each with the coloured cells next to it."""
+    regions = []
+    for region in grid.regions("."):
+        border = {j for i in region for j in grid.neighbours(i) if grid.cells[j] in "xo"}
+        regions.append(region | border)
+    return regions
+
+
+def live_cells(grid: Grid) -> Grid:
+    """The board with the coloured cells that touch no uncoloured cell removed, cropped."""
+    keep = set().union(*uncoloured_regions(grid)) if "." in grid.cells else set()
+    return grid.restricted(keep, "#", "#")
