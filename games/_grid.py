@@ -11,7 +11,7 @@ A bad board raises `BoardError`, saying what is wrong and where:
 >>> Grid.parse("..|.z", ".#")
 Traceback (most recent call last):
 ...
-games._grid.BoardError: unexpected character 'z' at row 2, column 2 (position 4); expected one of '.#'
+games._grid.BoardError: unexpected 'z' at row 2, column 2 (position 4); expected one of '.#'
     ..|.z
         ^
 >>> g = Grid.parse("#..|#.#", ".#")
@@ -96,7 +96,7 @@ class Grid:
                 ch = aliases.get(ch, ch)
                 if ch not in alphabet:
                     raise BoardError(
-                        f"unexpected character {row[c]!r} at row {r + 1}, column {c + 1} "
+                        f"unexpected {row[c]!r} at row {r + 1}, column {c + 1} "
                         f"(position {offset + c}); expected one of {alphabet!r}",
                         text,
                         offset + c,
@@ -350,9 +350,7 @@ class GridPosition:
             return self, False
         return representative, best[1]
 
-    def _split(
-        self, regions: Iterable[set[int]], fill: str, background: str
-    ) -> tuple[Self, ...]:
+    def _split(self, regions: Iterable[set[int]], fill: str, background: str) -> tuple[Self, ...]:
         """The positions on each region alone (other cells ``fill``), or ``(self,)``."""
         parts = [self._of(self._grid.restricted(r, fill, background)) for r in regions]
         if not parts:

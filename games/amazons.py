@@ -28,6 +28,7 @@ from games._grid import _KING, BoardError, Grid, GridPosition, options_by
 __all__ = ["Amazons", "BoardError"]
 
 _SWAP = str.maketrans("xo", "ox")
+_ALIASES = {"L": "x", "R": "o"}
 
 
 class Amazons(GridPosition):
@@ -39,7 +40,7 @@ class Amazons(GridPosition):
 
     __slots__ = ()
     ALPHABET = ".xo#"
-    ALIASES = {"L": "x", "R": "o"}
+    ALIASES = _ALIASES
     COLOUR_SWAP = _SWAP
 
     def left_options(self) -> tuple[Amazons, ...]:

@@ -54,11 +54,7 @@ class Konane(GridPosition):
         """The connected parts of the reachable cells that hold both colours, each cropped."""
         grid = self.grid
         reach = _reachable(grid)
-        parts = [
-            r
-            for r in _parts(grid, reach)
-            if {grid.cells[i] for i in r} >= {"x", "o"}
-        ]
+        parts = [r for r in _parts(grid, reach) if {grid.cells[i] for i in r} >= {"x", "o"}]
         return self._split(parts, "#", "#")
 
     def _normal_grid(self, grid: Grid) -> Grid:
@@ -84,28 +80,20 @@ def _jumps(grid: Grid, mine: str, theirs: str) -> Iterator[Grid]:
 
 
 def _reachable(grid: Grid) -> set[int]:
-    """Every cell a stone can ever stand on (an over-approximation, colours ignored)."""
+    """Every cell a stone can ever stand on: the stones, closed under "a stone next to a stone
+    can land on the cell beyond" (an over-approximation: colours and captures are ignored)."""
     cells = grid.cells
     reach = {i for i, ch in enumerate(cells) if ch in "xo"}
-    stack = list(reach)
-    while stack:
-        i = stack.pop()
-        for dr, dc in _ROOK:
-            for a, b in ((i, None), (None, i)):
-                # i as the jumping stone (a) or as the stone jumped over (b)
-                if a is not None:
-                    over = grid.step(a, dr, dc)
-                    if over is None or over not in reach:
-                        continue
-                    land = grid.step(over, dr, dc)
-                else:
-                    back = grid.step(i, -dr, -dc)
-                    if back is None or back not in reach:
-                        continue
-                    land = grid.step(i, dr, dc)
+    grown = True
+    while grown:
+        grown = False
+        for i in list(reach):
+            for dr, dc in _ROOK:
+                over = grid.step(i, dr, dc)
+                land = None if over is None or over not in reach else grid.step(over, dr, dc)
                 if land is not None and land not in reach and cells[land] != "#":
                     reach.add(land)
-                    stack.append(land)
+                    grown = True
     return reach
 
 
