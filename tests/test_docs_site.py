@@ -1,0 +1,120 @@
+"""The documentation site builds with ``mkdocs build --strict`` (no broken link or anchor, no
+docstring that fails to render), and its API reference covers `cgt`'s public API."""
+
+from __future__ import annotations
+
+import base64
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cgt
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "docs" / "api"))
+from _doctest_fences import fence_doctests  # noqa: E402  (docs/api is not a package)
+from _hooks import notebook_links  # noqa: E402
+
+TOOLS = ("mkdocs", "mkdocstrings", "mkdocstrings_handlers.python", "mkdocs_jupyter", "material")
+
+
+def _missing_tools() -> list[str]:
+    missing = []
+    for name in TOOLS:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except ModuleNotFoundError:
+            found = False
+        if not found:
+            missing.append(name)
+    return missing
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once into a temporary folder (strict: any warning fails)."""
+    missing = _missing_tools()
+    if missing:
+        tools = ", ".join(missing)
+        pytest.skip(f"the docs tools are not installed ({tools}): pip install -e '.[docs]'")
+    out = tmp_path_factory.mktemp("site")
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert build.returncode == 0, f"mkdocs build --strict failed:\n{build.stdout}\n{build.stderr}"
+    return out
+
+
+def test_api_reference_documents_every_public_name(site: Path) -> None:
+    page = (site / "api" / "cgt" / "index.html").read_text()
+    anchors = set(re.findall(r'id="(cgt(?:\.\w+)+)"', page))
+    missing = [
+        name
+        for name in cgt.__all__
+        if f"cgt.{name}" not in anchors and not any(a.endswith(f".{name}") for a in anchors)
+    ]
+    assert missing == []
+    assert 'id="cgt.Game.cool"' in page  # members of classes too
+    # doctests are code blocks, not nested quotations
+    assert "<blockquote>" not in page and '<span class="gp">&gt;&gt;&gt; </span>' in page
+
+
+def test_every_games_package_has_a_page(site: Path) -> None:
+    for package in ("nim", "sevens", "tanhinmin", "daihinmin"):
+        page = (site / "api" / package / "index.html").read_text()
+        assert f'id="games.{package}"' in page, package
+
+
+def test_pages_and_notebook_are_in_the_site(site: Path) -> None:
+    tour = (site / "tour" / "index.html").read_text()
+    pictures = [
+        base64.b64decode(data).decode()
+        for data in re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', tour)
+    ]
+    assert any("<title>thermograph of {4|2||-1}</title>" in svg for svg in pictures)
+    assert "<td>../..</td><td>±1</td>" in tour and 'href="../registering-claims/"' in tour
+    tutorial = (site / "registering-claims" / "index.html").read_text()
+    assert "refuted: Take134(4)" in tutorial
+    assert 'id="long-sequences"' in (site / "performance" / "index.html").read_text()
+
+
+def test_doctests_become_fenced_code_blocks() -> None:
+    text = "Intro.\n\n    >>> f(1)\n    [0, 1]\n    >>> g()\n\nAfter.\n```\n>>> kept\n```\n>>> last"
+    assert fence_doctests(text).split("\n") == [
+        "Intro.",
+        "",
+        "    ```pycon",
+        "    >>> f(1)",
+        "    [0, 1]",
+        "    >>> g()",
+        "    ```",
+        "",
+        "After.",
+        "```",
+        ">>> kept",
+        "```",
+        "```pycon",
+        ">>> last",
+        "```",
+    ]
+    assert fence_doctests("no doctest [0, 1]") == "no doctest [0, 1]"
+
+
+def test_notebook_links_point_at_built_pages(caplog: pytest.LogCaptureFixture) -> None:
+    pages = {"guide.md", "games/nim.md"}
+    html = '<a href="guide.md">a</a><a href="games/nim.md#top">b</a><a href="https://x.md">c</a>'
+    assert notebook_links(html, "tour.ipynb", pages) == (
+        '<a href="../guide/">a</a><a href="../games/nim/#top">b</a><a href="https://x.md">c</a>'
+    )
+    with caplog.at_level("WARNING"):
+        notebook_links('<a href="nowhere.md">', "tour.ipynb", pages)
+    assert "tour.ipynb links to nowhere.md, which is not a page" in caplog.text
