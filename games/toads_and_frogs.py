@@ -4,10 +4,12 @@ A strip of squares holds toads (``T``, Left's), frogs (``F``, Right's) and blank
 A toad moves right, a frog left: one step into an empty square, or a jump over exactly one
 creature of the other kind into the empty square beyond.  The player who cannot move loses.
 
-* `ToadsAndFrogs`: positions (``ToadsAndFrogs("TT..FF")``; ``t``/``f`` and ``_``/``□`` for a
-  blank accepted), their options, `~ToadsAndFrogs.components` (the strip splits at creatures
-  that can never move) and `~ToadsAndFrogs.normal_form` (reversing the strip and swapping toads
-  and frogs negates the value).
+* `ToadsAndFrogs`: positions (``ToadsAndFrogs("TT..FF")``; ``t``/``f``, and ``_``, ``□`` or a
+  space for a blank, accepted; ``|`` is a wall no creature passes, as in Erickson's program in
+  the Gamesman's Toolkit, so ``"T.F|T.F"`` is a sum of two strips), their options,
+  `~ToadsAndFrogs.components` (the strip splits at creatures that can never move) and
+  `~ToadsAndFrogs.normal_form` (reversing the strip and swapping toads and frogs negates the
+  value).
 * Families from the literature, registered with ``cgt verify``: Erickson's conjectured values
   of ``T^a □^k F^b``, his theorem that contiguous creatures make an integer, and
   Thanatipanonda's theorem that ``T^a □□ F^a`` is infinitesimal for ``a >= 4``.
@@ -37,10 +39,10 @@ __all__ = [
     "plain_value",
 ]
 
-_READ = {"T": "T", "t": "T", "F": "F", "f": "F", ".": ".", "_": ".", "□": "."}
-_SWAP = {"T": "F", "F": "T", ".": "."}
-_WALL = "TTFF"
-"""Four creatures that can never move, whatever surrounds them: joins components."""
+_READ = {"T": "T", "t": "T", "F": "F", "f": "F", ".": ".", "_": ".", "□": ".", " ": ".", "|": "|"}
+_SWAP = {"T": "F", "F": "T", ".": ".", "|": "|"}
+_WALL = "|"
+"""The wall that joins the components of a normal form."""
 
 
 class ToadsAndFrogsError(cgt.CGTError, ValueError):
@@ -50,7 +52,7 @@ class ToadsAndFrogsError(cgt.CGTError, ValueError):
     ...     ToadsAndFrogs("TT.X")
     ... except ToadsAndFrogsError as error:
     ...     print(error)
-    unknown square 'X' at column 4 of 'TT.X': use T (toad), F (frog), . (blank)
+    unknown square 'X' at column 4 of 'TT.X': use T (toad), F (frog), . (blank), | (wall)
     """
 
 
@@ -67,7 +69,7 @@ class ToadsAndFrogs:
             if square not in _READ:
                 raise ToadsAndFrogsError(
                     f"unknown square {square!r} at column {i + 1} of {board!r}: "
-                    "use T (toad), F (frog), . (blank)"
+                    "use T (toad), F (frog), . (blank), | (wall)"
                 )
         object.__setattr__(self, "board", "".join(_READ[s] for s in board))
 
@@ -131,7 +133,7 @@ class ToadsAndFrogs:
         (True, False, True, True, True, True, False, True)
         """
         b = self.board
-        stuck = [s != "." for s in b]
+        stuck = [s != "." for s in b]  # walls stay stuck: they never move
         n = len(b)
 
         def blocked(j: int) -> bool:
@@ -141,7 +143,7 @@ class ToadsAndFrogs:
         while changed:
             changed = False
             for i, square in enumerate(b):
-                if not stuck[i]:
+                if not stuck[i] or square == "|":
                     continue
                 ahead = 1 if square == "T" else -1
                 other = "F" if square == "T" else "T"
@@ -172,8 +174,8 @@ class ToadsAndFrogs:
         return tuple(ToadsAndFrogs(p) for p in live) or (ToadsAndFrogs(""),)
 
     def normal_form(self) -> tuple[ToadsAndFrogs, bool]:
-        """The live parts, sorted and joined by a ``TTFF`` wall, or the same for the reversed
-        and swapped strip if that is smaller (flag True: the value is the negative).
+        """The live parts, sorted and joined by walls ``|``, or the same for the reversed and
+        swapped strip if that is smaller (flag True: the value is the negative).
 
         >>> ToadsAndFrogs("F..F.T").normal_form(), ToadsAndFrogs("T.F").normal_form()
         ((ToadsAndFrogs('..F.'), False), (ToadsAndFrogs('T.F'), False))
