@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cgt
 
@@ -116,6 +118,27 @@ def test_doctests_become_fenced_code_blocks() -> None:
         "```",
     ]
     assert fence_doctests("no doctest [0, 1]") == "no doctest [0, 1]"
+
+
+LINES = st.sampled_from([">>> f(1)", "... more", "[0, 1]", "text", "", "    >>> g()", "    out"])
+
+
+@given(st.lists(LINES, max_size=12))
+def test_fencing_only_adds_fences_and_is_idempotent(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    fenced = fence_doctests(text)
+    added = fenced.split("\n")
+    kept = iter(added)
+    assert all(line in kept for line in text.split("\n"))  # the input, in order
+    extra = len(added) - len(text.split("\n"))
+    assert extra % 2 == 0
+    assert sum(line.strip().startswith("```") for line in added) == extra
+    assert fence_doctests(fenced) == fenced
+    inside = False
+    for line in added:  # every prompt is inside a fence
+        if line.strip().startswith("```"):
+            inside = not inside
+        assert inside or ">>>" not in line
 
 
 def test_notebook_links_point_at_built_pages(caplog: pytest.LogCaptureFixture) -> None:
