@@ -43,10 +43,10 @@ def _tree_strategy(colours: str, most: int) -> Any:
     return st.lists(pair, max_size=most).map(grow)
 
 
-def _graph_strategy(most: int, vertices: int) -> Any:
+def _graph_strategy(most: int, vertices: int, colours: str = "G") -> Any:
     from hypothesis import strategies as st
 
-    edge = st.tuples(st.integers(0, vertices), st.integers(0, vertices), st.just("G"))
+    edge = st.tuples(st.integers(0, vertices), st.integers(0, vertices), st.sampled_from(colours))
     return st.lists(edge, max_size=most).map(Hackenbush)
 
 
@@ -70,7 +70,7 @@ def register() -> None:
         source=f"{_WINNING_WAYS}, ch. 2 and 7",
         family=lambda size: strings(size, "G"),
         quick=30,
-        full=120,
+        full=60,
         fast=lambda p: cgt.Game(cgt.Nimber(len(p))),
         reference=plain_value,
         checked_up_to="every green string of <= {size} edges",
@@ -110,6 +110,18 @@ def register() -> None:
         reference=plain_value,
         strategy=lambda: _tree_strategy("LR", 12),
         checked_up_to="every blue-red forest of <= {size} edges",
+    )
+    r(
+        game=GAME,
+        claim="every blue-red position is a number",
+        source=f"{_WINNING_WAYS}, ch. 2",
+        family=lambda size: graphs(size, 3, "LR"),
+        quick=4,
+        full=5,
+        fast=lambda p: True,
+        reference=lambda p: plain_value(p).is_number,
+        strategy=lambda: _graph_strategy(8, 4, "LR"),
+        checked_up_to="every blue-red graph of <= {size} edges on <= 3 vertices above the ground",
     )
     r(
         game=GAME,
