@@ -128,8 +128,9 @@ def register() -> None:
         claim="Hackenbush.value (closed forms + components + normal form) = the recursion",
         source="this package (games.hackenbush.graph)",
         family=lambda size: graphs(size, 2, "LRG"),
+        strategy=lambda: _graph_strategy(7, 3, "LRG"),
         quick=3,
-        full=4,
+        full=5,
         fast=lambda p: p.value(),
         reference=plain_value,
         checked_up_to="every blue-red-green graph of <= {size} edges on <= 2 vertices above "
