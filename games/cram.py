@@ -17,8 +17,10 @@ registers the closed forms of the 1 x n strips (Dawson's Kayles, octal game 0.07
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import chain
 
+import cgt
 from games._grid import BoardError, Grid, GridPosition, options_by
 from games.domineering import _horizontal, _vertical
 
@@ -57,3 +59,61 @@ def rectangle(rows: int, columns: int) -> Cram:
     Cram('....')
     """
     return Cram("|".join(["." * columns] * rows) if rows and columns else "")
+
+
+# --- closed forms, registered with ``cgt verify`` ----------------------------------------------
+def _two_by_n(size: int) -> Iterator[Cram]:
+    return (rectangle(2, n) for n in range(size + 1))
+
+
+def _one_by_n(size: int) -> Iterator[Cram]:
+    return (rectangle(1, n) for n in range(size + 1))
+
+
+def _even_by_even(size: int) -> Iterator[Cram]:
+    shapes = [(m, n) for m in range(2, size + 1, 2) for n in range(2, size + 1, 2) if m * n <= size]
+    return (rectangle(m, n) for m, n in sorted(shapes, key=lambda s: (s[0] * s[1], s)))
+
+
+def _dawsons_kayles(position: Cram) -> int:
+    """Dawson's Kayles (0.07) on ``n`` pins is Dawson's chess on ``n - 1`` files (OEIS A002187)."""
+    from games.nim.claims import dawsons_chess_literature
+
+    n = position.grid.width
+    return 0 if n == 0 else dawsons_chess_literature(n - 1)
+
+
+def _register() -> None:
+    cgt.register_claim(
+        game="Cram",
+        claim="2 x n: Grundy value 0 for even n, 1 for odd n",
+        source="Winning Ways (Cram): even n by the symmetry strategy; the odd case as published",
+        family=_two_by_n,
+        quick=8,
+        full=11,
+        fast=lambda p: p.grid.width % 2,
+        checked_up_to="n <= {size}",
+    )
+    cgt.register_claim(
+        game="Cram",
+        claim="1 x n: Dawson's Kayles (octal 0.07)",
+        source="Winning Ways (Cram on a strip is Dawson's Kayles); values from OEIS A002187",
+        family=_one_by_n,
+        quick=16,
+        full=22,
+        fast=_dawsons_kayles,
+        checked_up_to="n <= {size}",
+    )
+    cgt.register_claim(
+        game="Cram",
+        claim="m x n with m and n even: Grundy value 0",
+        source="Winning Ways (Cram): the second player answers by the point reflection",
+        family=_even_by_even,
+        quick=8,
+        full=16,
+        fast=lambda p: 0,
+        checked_up_to="m * n <= {size}",
+    )
+
+
+_register()

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import cgt
 from games._grid import BoardError, Grid, GridPosition, options_by
 
 __all__ = ["BoardError", "Domineering"]
@@ -82,3 +83,63 @@ def rectangle(rows: int, columns: int) -> Domineering:
     Domineering('...|...')
     """
     return Domineering("|".join(["." * columns] * rows) if rows and columns else "")
+
+
+# --- closed forms, registered with ``cgt verify`` ----------------------------------------------
+def _strips(size: int) -> Iterator[Domineering]:
+    for n in range(1, size + 1):
+        yield rectangle(1, n)
+        yield rectangle(n, 1)
+
+
+def _strip_value(position: Domineering) -> cgt.Game:
+    grid = position.grid
+    if grid.height == 1:
+        return cgt.Game(-(grid.width // 2))
+    return cgt.Game(grid.height // 2)
+
+
+def _small_boards(size: int) -> Iterator[Domineering]:
+    """Every board of at most ``size`` cells with at most 4 rows and 4 columns, by size."""
+    for cells in range(1, size + 1):
+        for rows in range(1, min(cells, 4) + 1):
+            if cells % rows or cells // rows > 4:
+                continue
+            columns = cells // rows
+            for mask in range(1 << cells):
+                text = "".join("#" if mask >> i & 1 else "." for i in range(cells))
+                yield Domineering(
+                    "|".join(text[r * columns : (r + 1) * columns] for r in range(rows))
+                )
+
+
+def _transpose_negated(position: Domineering) -> cgt.Game:
+    return -cgt.value(Domineering._of(position.grid.transposed()))
+
+
+def _register() -> None:
+    cgt.register_claim(
+        game="Domineering",
+        claim="1 x n strip = -floor(n/2), n x 1 strip = floor(n/2)",
+        source="elementary: only one player can move, and from one end she fits floor(n/2)",
+        family=_strips,
+        quick=12,
+        full=20,
+        fast=_strip_value,
+        reference=cgt.value,
+        checked_up_to="n <= {size}",
+    )
+    cgt.register_claim(
+        game="Domineering",
+        claim="transposing a board negates its value",
+        source="the rules: transposition exchanges vertical and horizontal dominoes",
+        family=_small_boards,
+        quick=8,
+        full=12,
+        fast=_transpose_negated,
+        reference=cgt.value,
+        checked_up_to="every board of <= {size} cells, at most 4 x 4",
+    )
+
+
+_register()
