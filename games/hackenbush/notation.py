@@ -2,8 +2,8 @@
 
 * A **stalk** (string) is its colours read from the ground up: ``"LLR"`` is a blue edge on the
   ground, a blue edge on it, a red edge on top.  Colours: ``L`` or ``B`` (blue, Left's), ``R``
-  (red, Right's), ``G`` or ``E`` (green, either player's); lower case is accepted, so CGSuite's
-  edge letters ``l``, ``r``, ``e`` read as they do there.
+  (red, Right's), ``G`` or ``E`` (green, either player's); lower case is accepted (CGSuite's
+  Hackenbush names its edge types ``l``, ``r`` and ``e``).
 * A **tree** branches with parentheses: ``"L(R,LG)"`` is a blue edge whose top carries two
   branches, ``R`` and ``LG``.  Branches nest: ``"G(G(G,G),G)"``.
 * Several stalks or trees on the ground are separated by spaces: ``"LR G RR"``.
