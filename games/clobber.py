@@ -19,7 +19,9 @@ value and exchanging the colours negates it (`Clobber.normal_form`).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import product
 
+import cgt
 from games._grid import BoardError, Grid, GridPosition, options_by
 
 __all__ = ["BoardError", "Clobber"]
@@ -70,3 +72,53 @@ def _clobbers(grid: Grid, mine: str, theirs: str) -> Iterator[Grid]:
         for j in grid.neighbours(i):
             if cells[j] == theirs:
                 yield grid.replaced({i: ".", j: mine})
+
+
+# --- closed forms, registered with ``cgt verify`` ----------------------------------------------
+def _x_n_o(size: int) -> Iterator[Clobber]:
+    return (Clobber("x" * n + "o") for n in range(1, size + 1))
+
+
+def _up_star(position: Clobber) -> cgt.Game:
+    n = position.grid.width - 1
+    return cgt.up(n - 1) + (cgt.STAR if n % 2 else cgt.ZERO)
+
+
+def _small_boards(size: int) -> Iterator[Clobber]:
+    """Every board of at most ``size`` cells with at most 3 rows, by number of cells."""
+    for cells in range(1, size + 1):
+        for rows in range(1, min(cells, 3) + 1):
+            if cells % rows:
+                continue
+            columns = cells // rows
+            for stones in product(".xo", repeat=cells):
+                text = "".join(stones)
+                yield Clobber("|".join(text[r * columns : (r + 1) * columns] for r in range(rows)))
+
+
+def _register() -> None:
+    cgt.register_claim(
+        game="Clobber",
+        claim="x^n o = (n-1).up + n.*",
+        source="this project: a pattern found by computation (not taken from a paper)",
+        family=_x_n_o,
+        quick=10,
+        full=30,
+        fast=_up_star,
+        reference=cgt.value,
+        checked_up_to="n <= {size}",
+    )
+    cgt.register_claim(
+        game="Clobber",
+        claim="every position is all-small",
+        source="Albert, Grossman, Nowakowski, Wolfe, An introduction to Clobber (Integers, 2005)",
+        family=_small_boards,
+        quick=5,
+        full=7,
+        fast=lambda p: True,
+        reference=lambda p: cgt.value(p).is_all_small,
+        checked_up_to="every board of <= {size} cells, at most 3 rows",
+    )
+
+
+_register()
