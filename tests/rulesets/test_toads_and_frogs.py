@@ -116,7 +116,7 @@ def test_claims_are_registered_and_the_quick_ones_hold():
     assert len(mine) == 5
     for text in (c for c in mine if c.startswith(("E2", "contiguous"))):
         row = mine[text].run(quick=True)
-        assert row.status == "holds" and row.result.checked > 5, text
+        assert row.status == "holds" and row.result.checked >= 5, text
 
 
 # --- components and normal forms ---------------------------------------------------------------
