@@ -13,11 +13,11 @@ There is no opening phase here: a position is any board.  Who cannot move loses.
 >>> Konane("xo.o.").left_options()
 (Konane('..xo.'), Konane('....x'))
 
-The cells a stone can ever occupy are found by closing the set of stones under "a stone next to
-a stone can land behind it"; every move stays within one connected part of that set, so the
-parts holding both colours are independent (`Konane.components`), and cells outside it are dead
-(`Konane.normal_form` blocks them, crops, and takes the least image under the eight symmetries
-and the exchange of colours, which negates).
+The cells a stone can ever occupy are found by closing the stones under "a stone next to a
+cell an enemy may reach may land beyond it"; every move stays within one connected part of
+that set, so the parts holding both colours are independent (`Konane.components`), and cells
+outside it are dead (`Konane.normal_form` blocks them, crops, and takes the least image under
+the eight symmetries and the exchange of colours, which negates).
 """
 
 from __future__ import annotations
@@ -80,21 +80,27 @@ def _jumps(grid: Grid, mine: str, theirs: str) -> Iterator[Grid]:
 
 
 def _reachable(grid: Grid) -> set[int]:
-    """Every cell a stone can ever stand on: the stones, closed under "a stone next to a stone
-    can land on the cell beyond" (an over-approximation: colours and captures are ignored)."""
+    """Every cell a stone can ever stand on, an over-approximation: the colours that may ever
+    stand on each cell, closed under "a stone next to a cell an enemy may stand on may land on
+    the cell beyond" (captures and timing ignored)."""
     cells = grid.cells
-    reach = {i for i, ch in enumerate(cells) if ch in "xo"}
+    may = {i: {ch} for i, ch in enumerate(cells) if ch in "xo"}
     grown = True
     while grown:
         grown = False
-        for i in list(reach):
-            for dr, dc in _ROOK:
-                over = grid.step(i, dr, dc)
-                land = None if over is None or over not in reach else grid.step(over, dr, dc)
-                if land is not None and land not in reach and cells[land] != "#":
-                    reach.add(land)
+        for i, colours in list(may.items()):
+            for colour in list(colours):
+                enemy = "o" if colour == "x" else "x"
+                for dr, dc in _ROOK:
+                    over = grid.step(i, dr, dc)
+                    if over is None or enemy not in may.get(over, ()):
+                        continue
+                    land = grid.step(over, dr, dc)
+                    if land is None or cells[land] == "#" or colour in may.get(land, ()):
+                        continue
+                    may.setdefault(land, set()).add(colour)
                     grown = True
-    return reach
+    return set(may)
 
 
 def _parts(grid: Grid, reach: set[int]) -> list[set[int]]:

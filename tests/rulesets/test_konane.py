@@ -1,0 +1,66 @@
+"""Konane: every small board against cgt-py, multi-jumps, the protocol, bad boards."""
+
+import pytest
+from grid_support import boards, check_protocol, from_cgt_py
+
+import cgt
+from games.konane import BoardError, Konane
+
+SMALL = list(boards(".xo", 3, 3, 6)) + list(boards(".xo#", 2, 2, 4)) + list(boards(".xo", 1, 7, 7))
+
+
+def test_every_small_board_matches_cgt_py():
+    cgt_py = pytest.importorskip("cgt_py", reason="cgt-py (the cgt-tools oracle) is not installed")
+    for board in SMALL:
+        assert cgt.value(Konane(board)) == from_cgt_py(cgt_py.Konane(board).canonical_form), board
+
+
+def test_larger_boards_match_cgt_py():
+    cgt_py = pytest.importorskip("cgt_py", reason="cgt-py (the cgt-tools oracle) is not installed")
+    for board in ("xox.|oxo.|....", "xoxo|oxox|....", "x.o.x|o.x.o|.....", "xo.ox.|......"):
+        assert cgt.value(Konane(board)) == from_cgt_py(cgt_py.Konane(board).canonical_form), board
+
+
+def test_components_and_normal_form_against_the_plain_recursion():
+    for board in SMALL:
+        check_protocol(Konane(board))
+    for board in ("xo...|.....|...ox", "xo..ox", "x.o.x|o.x.o|....."):
+        check_protocol(Konane(board))
+
+
+def test_multi_jumps_stop_anywhere_in_a_straight_line():
+    assert Konane("xo.o.o.").left_options() == (
+        Konane("..xo.o."),
+        Konane("....xo."),
+        Konane("......x"),
+    )
+    # no turning: the second jump would have to go down
+    assert Konane("xo.|..o|...").left_options() == (Konane("..x|..o|..."),)
+    assert Konane("xo.o.").right_options() == ()
+
+
+@pytest.mark.parametrize(
+    ("board", "value"),
+    [
+        ("xo.", "1"),
+        (".ox", "1"),
+        ("xo", "0"),
+        ("x.o", "0"),
+        ("xo.o.", "1"),
+        (".xo", "-1"),
+        ("oxx.", "0"),
+    ],
+)
+def test_known_values(board, value):
+    assert cgt.value(Konane(board)) == cgt.parse(value)
+
+
+def test_components_split_only_parts_that_cannot_meet():
+    assert Konane("xo...|.....|...ox").components() == (Konane("xo..."), Konane("...ox"))
+    assert Konane("xo..ox").components() == (Konane("xo..ox"),)  # they can meet in the middle
+    assert Konane("xx..oo").components() == (Konane(""),)  # no stone can ever jump
+
+
+def test_bad_board():
+    with pytest.raises(BoardError, match="unexpected 'L'"):
+        Konane("L.o")
