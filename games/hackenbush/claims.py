@@ -6,6 +6,7 @@ The reference is always the generic recursion on the positions' options alone
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import cgt
@@ -48,6 +49,19 @@ def _graph_strategy(most: int, vertices: int, colours: str = "G") -> Any:
 
     edge = st.tuples(st.integers(0, vertices), st.integers(0, vertices), st.sampled_from(colours))
     return st.lists(edge, max_size=most).map(Hackenbush)
+
+
+def _flowers(size: int, balanced: bool = False) -> Iterator[Hackenbush]:
+    for stem in range(1, size + 1):
+        for blue in range(size + 1):
+            for red in [blue] if balanced else range(size + 1):
+                yield Hackenbush.flower(stem, blue, red)
+
+
+def _petals(p: Hackenbush) -> tuple[int, int, int]:
+    """(stem, blue, red) of a flower built by `Hackenbush.flower`."""
+    stem = sum(1 for _, _, c in p.edges if c == "G")
+    return stem, sum(1 for *_, c in p.edges if c == "L"), sum(1 for *_, c in p.edges if c == "R")
 
 
 def register() -> None:
@@ -122,6 +136,28 @@ def register() -> None:
         reference=lambda p: plain_value(p).is_number,
         strategy=lambda: _graph_strategy(8, 4, "LR"),
         checked_up_to="every blue-red graph of <= {size} edges on <= 3 vertices above the ground",
+    )
+    r(
+        game=GAME,
+        claim="a flower with as many blue as red petals on a stem of n is *n",
+        source="follows from the colon principle (Winning Ways ch. 7): the petals sum to 0",
+        family=lambda size: _flowers(size, balanced=True),
+        quick=4,
+        full=10,
+        fast=lambda p: cgt.Game(cgt.Nimber(_petals(p)[0])),
+        reference=plain_value,
+        checked_up_to="stems of <= {size} edges, <= {size} petals of each colour",
+    )
+    r(
+        game=GAME,
+        claim="a flower's atomic weight is sign(blue petals - red petals)",
+        source="observed here (flowers: Winning Ways ch. 2, atomic weight ch. 8)",
+        family=_flowers,
+        quick=3,
+        full=7,
+        fast=lambda p: cgt.Game((_petals(p)[1] > _petals(p)[2]) - (_petals(p)[1] < _petals(p)[2])),
+        reference=lambda p: cgt.atomic_weight(plain_value(p)),
+        checked_up_to="stems of <= {size} edges, <= {size} petals of each colour",
     )
     r(
         game=GAME,

@@ -56,6 +56,19 @@ class Hackenbush:
         return cls(colours)
 
     @classmethod
+    def flower(cls, stem: int, blue: int, red: int = 0) -> Hackenbush:
+        """A flower: a green stalk of ``stem`` edges carrying ``blue`` blue and ``red`` red
+        petals at its top (``Hackenbush.flower(2, 1)`` is ``GGL``)."""
+        for name, count in (("stem", stem), ("blue", blue), ("red", red)):
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise HackenbushError(f"a flower's {name} is a non-negative int; got {count!r}")
+        if stem == 0:
+            raise HackenbushError("a flower has a stem of at least one green edge")
+        petals = ["L"] * blue + ["R"] * red
+        top = petals[0] if len(petals) == 1 else f"({','.join(petals)})" if petals else ""
+        return cls("G" * stem + top)
+
+    @classmethod
     def _from_edges(cls, edges: tuple[Edge, ...]) -> Hackenbush:
         """Trusted edges, already grounded and numbered (no checks)."""
         position = cls.__new__(cls)

@@ -71,6 +71,18 @@ def test_bad_input_is_a_named_error(spec, message):
     assert isinstance(error.value, cgt.CGTError) and isinstance(error.value, ValueError)
 
 
+def test_flowers():
+    assert Hackenbush.flower(2, 1) == Hackenbush("GGL")
+    assert Hackenbush.flower(1, 2, 1) == Hackenbush("G(L,L,R)")
+    assert Hackenbush.flower(3, 0) == Hackenbush("GGG")
+    assert Hackenbush.flower(1, 1).value() == cgt.UP + cgt.STAR
+    assert Hackenbush.flower(3, 2, 2).value() == cgt.Game("*3")
+    assert cgt.atomic_weight(Hackenbush.flower(2, 1, 3).value()) == -1
+    for bad in ((0, 1, 0), (1, -1, 0), (1, 1, True), (1.0, 1, 0)):
+        with pytest.raises(HackenbushError, match="flower"):
+            Hackenbush.flower(*bad)
+
+
 def test_string_constructor_refuses_trees_and_bad_ground():
     with pytest.raises(HackenbushError, match="a string is a word of colours"):
         Hackenbush.string("L(R,G)")
@@ -194,7 +206,7 @@ def test_a_wrong_closed_form_is_caught_with_its_smallest_counterexample():
 def test_claims_are_registered_and_the_cheap_ones_hold():
     """``cgt verify --quick`` runs them all (in CI); here the registration and two of them."""
     mine = {c.claim: c for c in cgt.claims() if c.game == "Hackenbush"}
-    assert len(mine) == 7
+    assert len(mine) == 9
     for text, claim in mine.items():
         if text.startswith(("green string", "Hackenbush.value", "every blue-red")):
             row = claim.run(quick=True)
