@@ -202,7 +202,14 @@ def _joined(position: ToadsAndFrogs) -> str:
 
 
 def family(toads: int, blanks: int, frogs: int) -> ToadsAndFrogs:
-    """The starting position ``T^toads □^blanks F^frogs``."""
+    """The starting position ``T^toads □^blanks F^frogs``.
+
+    >>> family(2, 1, 3)
+    ToadsAndFrogs('TT.FFF')
+    """
+    for name, count in (("toads", toads), ("blanks", blanks), ("frogs", frogs)):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ToadsAndFrogsError(f"the number of {name} is a non-negative int; got {count!r}")
     return ToadsAndFrogs("T" * toads + "." * blanks + "F" * frogs)
 
 

@@ -17,3 +17,6 @@ class HackenbushError(cgt.CGTError, ValueError):
     ...     print(error)
     unknown colour 'X' at column 2 of 'LXR': use L/B (blue, Left), R (red, Right), G/E (green)
     """
+
+
+HackenbushError.__module__ = "games.hackenbush"  # its public home, shown in tracebacks

@@ -57,6 +57,13 @@ def test_board_letters_and_errors():
         T(["T", "."])  # type: ignore[arg-type]
 
 
+def test_family_checks_its_counts():
+    assert family(3, 2, 1) == T("TTT..F")
+    for bad in ((-1, 1, 1), (1, 1.5, 1), (1, 1, True)):
+        with pytest.raises(ToadsAndFrogsError, match="non-negative int"):
+            family(*bad)
+
+
 def test_positions_are_immutable_hashable_and_picklable():
     p = T("TT..FF")
     with pytest.raises(AttributeError):
