@@ -18,6 +18,7 @@ from games.hackenbush import (
     Hackenbush,
     HackenbushError,
     blue_red_tree,
+    canonical,
     green_graph,
     green_tree,
     sign_expansion,
@@ -261,6 +262,22 @@ def test_normal_form_is_the_same_for_isomorphic_and_swapped_positions():
         other, flipped = p.negative().normal_form()
         assert other == rep
         assert flipped != negated or v == -v, p
+
+
+def test_normal_form_beyond_the_numbering_budget_is_a_fixed_isomorphic_representative():
+    def k2(n: int) -> Hackenbush:  # the ground and one vertex, both joined to n others
+        return Hackenbush(
+            [(0, i, "G") for i in range(2, n + 2)] + [(1, i, "L") for i in range(2, n + 2)]
+        )
+
+    exact, _ = canonical.normal_edges(k2(6).edges)
+    assert canonical.normal_edges(k2(6).edges)[1] and exact == k2(6).normal_form()[0].edges
+    big = k2(7)  # 7! numberings of the seven equivalent vertices: more than the budget
+    assert not canonical.normal_edges(big.edges)[1]
+    rep, negated = big.normal_form()
+    assert not negated and rep.normal_form() == (rep, False)
+    assert sorted(c for *_, c in rep.edges) == sorted(c for *_, c in big.edges)
+    assert [len(part) for part in canonical.ground_components(rep.edges)] == [14]
 
 
 def test_components_split_at_the_ground_only():
