@@ -69,7 +69,7 @@ def register() -> None:
     r(
         game=GAME,
         claim="blue-red string = its sign expansion (first run ±1 each, then ±1/2, ±1/4, ...)",
-        source=f"{_WINNING_WAYS}, ch. 2 (Berlekamp's rule)",
+        source=f"{_WINNING_WAYS}, vol. 1 (Berlekamp's rule)",
         family=lambda size: strings(size, "LR"),
         quick=9,
         full=14,
@@ -81,7 +81,7 @@ def register() -> None:
     r(
         game=GAME,
         claim="green string of n edges = *n",
-        source=f"{_WINNING_WAYS}, ch. 2 and 7",
+        source=f"{_WINNING_WAYS}, vol. 1",
         family=lambda size: strings(size, "G"),
         quick=30,
         full=60,
@@ -116,7 +116,7 @@ def register() -> None:
     r(
         game=GAME,
         claim="blue-red tree: an edge under x is worth ±(±x + n)/2^(n-1), n least with ±x + n > 1",
-        source="ordinal sum 1:x (Conway, On Numbers and Games, ch. 15); Winning Ways ch. 2",
+        source="the ordinal sum 1:x (Conway, On Numbers and Games)",
         family=lambda size: trees(size, "LR"),
         quick=5,
         full=7,
@@ -128,7 +128,7 @@ def register() -> None:
     r(
         game=GAME,
         claim="every blue-red position is a number",
-        source=f"{_WINNING_WAYS}, ch. 2",
+        source=f"{_WINNING_WAYS}, vol. 1",
         family=lambda size: graphs(size, 3, "LR"),
         quick=4,
         full=5,
@@ -151,7 +151,7 @@ def register() -> None:
     r(
         game=GAME,
         claim="a flower's atomic weight is sign(blue petals - red petals)",
-        source="observed here (flowers: Winning Ways ch. 2, atomic weight ch. 8)",
+        source="observed here (flowers and atomic weights: Winning Ways)",
         family=_flowers,
         quick=3,
         full=7,

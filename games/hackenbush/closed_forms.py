@@ -1,7 +1,7 @@
 """Closed forms for Hackenbush values, each checked against the generic recursion
 (see `games.hackenbush.claims`).
 
-* **Blue-red strings** (Berlekamp's sign expansion; Winning Ways ch. 2): read from the ground,
+* **Blue-red strings** (Berlekamp's sign expansion; Winning Ways vol. 1): read from the ground,
   the first run of ``n`` equal edges is worth ``±n``; after the first change of colour the
   ``k``-th further edge is worth ``±1/2^k`` (``+`` blue, ``-`` red).
 * **Blue-red trees**: a blue edge topped by a tree worth ``x`` is worth ``(x + n) / 2^(n-1)``
