@@ -209,7 +209,7 @@ def test_claims_are_registered_and_the_cheap_ones_hold():
     mine = {c.claim: c for c in cgt.claims() if c.game == "Hackenbush"}
     assert len(mine) == 9
     for text, claim in mine.items():
-        if text.startswith(("green string", "Hackenbush.value", "every blue-red")):
+        if text.startswith(("green string", "Hackenbush.value")):
             row = claim.run(quick=True)
             assert row.status == "holds" and row.result.checked > 30, text
 

@@ -141,7 +141,7 @@ def test_components_examples():
     assert T("").components() == (T(""),)
 
 
-@pytest.mark.parametrize(("length", "squares"), [(8, "TF."), (6, "TF.|")])
+@pytest.mark.parametrize(("length", "squares"), [(7, "TF."), (5, "TF.|")])
 def test_components_and_normal_form_on_every_board(length, squares):
     for p in boards(length, squares):
         v = plain_value(p)
