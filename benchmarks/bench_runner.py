@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _timing import fmt, table
 
-from cgt.runner import run_chunks
+from cgt.core.runner import run_chunks
 
 
 def _verify(jobs: int, quick: bool) -> tuple[float, dict[str, Any]]:

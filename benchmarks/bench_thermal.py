@@ -19,7 +19,7 @@ from _timing import clear_pycgt_caches, fmt, median_seconds, table
 
 import cgt
 from cgt import Game
-from cgt.laws import games_in_order
+from cgt.verification.laws import games_in_order
 
 
 def random_games(count: int, seed: int) -> list[Game]:

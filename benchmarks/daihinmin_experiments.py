@@ -165,7 +165,7 @@ def _trick_chunk(task: tuple[str, tuple[str, ...], int, int, int]) -> list[tuple
 
 
 def stage_tricks(args: argparse.Namespace) -> None:
-    from cgt.runner import run_chunks
+    from cgt.core.runner import run_chunks
 
     opponents = tuple(_spec(o) for o in _opponents(args.opponents))
     tasks = [

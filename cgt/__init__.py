@@ -15,53 +15,56 @@ check a conjectured closed form against the generic recursion (`verify`).
 True
 """
 
-from cgt.atomic import NotAllSmallError, atomic_weight, is_all_small
-from cgt.errors import (
+from cgt.core import (
     CGTError,
+    Chunk,
+    DaskMissingError,
     InvalidArgumentError,
     LoopyGameError,
+    Memo,
     NotAPositionError,
     NotPicklableError,
+    RunInterrupted,
     UnhashablePositionError,
     WrongTypeError,
+    cache_info,
+    clear_caches,
+    default_jobs,
+    run_chunks,
+    seeded_chunks,
+    set_cache_limit,
 )
-from cgt.game import DOWN, STAR, UP, ZERO, Game, GameValueError, miny, switch, tiny, up
-from cgt.impartial import grundy, is_p_position
-from cgt.memo import cache_info, clear_caches, set_cache_limit
-from cgt.nimber import Nimber, mex, nim_inverse, nim_multiply
-from cgt.notation import NotationError, parse
-from cgt.outcome import Outcome, outcome
-from cgt.partizan import value
-from cgt.position import (
+from cgt.impartial import Nimber, grundy, is_p_position, mex, nim_inverse, nim_multiply
+from cgt.infinitesimals import NotAllSmallError, atomic_weight, is_all_small, ish, reduced
+from cgt.partizan import (
+    DOWN,
+    STAR,
+    UP,
+    ZERO,
+    Game,
+    GameValueError,
+    NotationError,
+    Outcome,
+    miny,
+    outcome,
+    parse,
+    switch,
+    tiny,
+    up,
+    value,
+)
+from cgt.positions import (
     GameDefinition,
     ImpartialPosition,
     PartizanPosition,
     Position,
+    Sum,
     impartial_game,
     left_options_of,
     options_of,
     partizan_game,
     right_options_of,
 )
-from cgt.reduction import ish, reduced
-from cgt.registry import (
-    Claim,
-    ClaimNotFoundError,
-    ClaimRun,
-    ClaimsInterrupted,
-    claims,
-    register_claim,
-    run_claims,
-)
-from cgt.runner import (
-    Chunk,
-    DaskMissingError,
-    RunInterrupted,
-    default_jobs,
-    run_chunks,
-    seeded_chunks,
-)
-from cgt.sums import Sum
 from cgt.thermal import (
     ThermalError,
     Thermograph,
@@ -72,7 +75,18 @@ from cgt.thermal import (
     temperature,
     thermograph,
 )
-from cgt.verify import VerificationResult, compile_closed_form, verify
+from cgt.verification import (
+    Claim,
+    ClaimNotFoundError,
+    ClaimRun,
+    ClaimsInterrupted,
+    VerificationResult,
+    claims,
+    compile_closed_form,
+    register_claim,
+    run_claims,
+    verify,
+)
 
 __all__ = [
     "DOWN",
@@ -92,6 +106,7 @@ __all__ = [
     "ImpartialPosition",
     "InvalidArgumentError",
     "LoopyGameError",
+    "Memo",
     "Nimber",
     "NotAPositionError",
     "NotAllSmallError",

@@ -9,7 +9,7 @@ from test_thermal import DAY2, DAY3
 
 import cgt
 from cgt import Game, Nimber
-from cgt import atomic as A
+from cgt.infinitesimals import atomic as A
 
 SMALL = [g for g in DAY2 + DAY3 if g.is_all_small]
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 import pytest
 
 import cgt
-from cgt import atomic
+from cgt.infinitesimals import atomic
 
 F = Fraction
 
@@ -168,8 +168,8 @@ def test_incentives(text: str) -> None:
     def games(items: list[str]) -> set[cgt.Game]:
         return {cgt.parse(x) for x in items}
 
-    assert set(cgt.thermal.left_incentives(g)) == games(left)
-    assert set(cgt.thermal.right_incentives(g)) == games(right)
+    assert set(cgt.thermal.thermography.left_incentives(g)) == games(left)
+    assert set(cgt.thermal.thermography.right_incentives(g)) == games(right)
     assert set(g.incentives) == games(undominated)
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import cgt
-from cgt.cli import main
-from cgt.draw import DrawError, thermograph_svg
+from cgt.cli.command import main
+from cgt.thermal.draw import DrawError, thermograph_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 DOCS_IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"

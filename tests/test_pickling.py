@@ -24,9 +24,9 @@ import pytest
 
 import cgt
 import games
-from cgt.errors import NotPicklableError
-from cgt.notation import NotationError
-from cgt.plugins import load_plugins
+from cgt.core.errors import NotPicklableError
+from cgt.partizan.notation import NotationError
+from cgt.verification.plugins import load_plugins
 
 # ----------------------------------------------------------------------------- discovery
 
@@ -67,15 +67,15 @@ POSITION_CLASSES = {
 
 # Exceptions whose constructor takes more than a message; every other one is built from one.
 SPECIAL_CONSTRUCTORS: dict[str, Callable[[type], list[BaseException]]] = {
-    "cgt.errors.LoopyGameError": lambda cls: [cls([IMPARTIAL(1), IMPARTIAL(2), IMPARTIAL(1)])],
-    "cgt.errors.UnhashablePositionError": lambda cls: [
+    "cgt.core.errors.LoopyGameError": lambda cls: [cls([IMPARTIAL(1), IMPARTIAL(2), IMPARTIAL(1)])],
+    "cgt.core.errors.UnhashablePositionError": lambda cls: [
         cls([1, 2]),
         cls({3}, parent=IMPARTIAL(4)),
         cls([5], None, "with a state of type list"),
     ],
-    "cgt.runner.RunInterrupted": lambda cls: [cls({2: "two", 0: ("zero", 0)}, 5), cls({}, 0)],
-    "cgt.registry.ClaimsInterrupted": lambda cls: [cls([], 3)],
-    "cgt.notation.NotationError": lambda cls: [
+    "cgt.core.runner.RunInterrupted": lambda cls: [cls({2: "two", 0: ("zero", 0)}, 5), cls({}, 0)],
+    "cgt.verification.registry.ClaimsInterrupted": lambda cls: [cls([], 3)],
+    "cgt.partizan.notation.NotationError": lambda cls: [
         cls("unexpected {where}", "{1|2", 4),
         cls("a number is expected", "{|}" + "x" * 100, 2),
     ],
@@ -99,11 +99,11 @@ def _same_error(copy: BaseException, error: BaseException) -> None:
 def test_every_exception_is_found() -> None:
     names = {f"{c.__module__}.{c.__name__}" for c in EXCEPTIONS}
     assert {
-        "cgt.errors.CGTError",
-        "cgt.errors.LoopyGameError",
-        "cgt.errors.NotPicklableError",
-        "cgt.notation.NotationError",
-        "cgt.verify.ClosedFormError",
+        "cgt.core.errors.CGTError",
+        "cgt.core.errors.LoopyGameError",
+        "cgt.core.errors.NotPicklableError",
+        "cgt.partizan.notation.NotationError",
+        "cgt.verification.harness.ClosedFormError",
         "games.nim._errors.InvalidRulesError",
         "games.sevens.notation.SevensError",
         "games.tanhinmin.solver.DrawError",
@@ -191,7 +191,7 @@ def Pushes(left: int, right: int) -> tuple[list[tuple[int, int]], list[tuple[int
 
 
 def _position_examples() -> dict[type, list[Any]]:
-    from cgt.position import FunctionPosition
+    from cgt.positions.decorators import FunctionPosition
     from games.nim import MooreNim, Nim, Wythoff, octal, subtraction
     from games.nim._sequence import HeapPosition
     from games.sevens.game import Suit
@@ -290,7 +290,7 @@ class _Stubborn(Exception):
 
 
 def test_a_fast_path_error_travels_even_when_its_exception_does_not_pickle() -> None:
-    from cgt.verify import _FastPathError
+    from cgt.verification.harness import _FastPathError
 
     good = pickle.loads(pickle.dumps(_FastPathError(ZeroDivisionError("division by zero"))))
     assert repr(good) == "raised ZeroDivisionError: division by zero"

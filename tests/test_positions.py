@@ -233,7 +233,7 @@ def test_bad_values_raise_library_errors():
 
 
 def test_cli_reports_an_unwritable_file(capsys):
-    from cgt.cli import main
+    from cgt.cli.command import main
 
     assert main(["value", "{2|-1}", "--thermograph", "/nonexistent/dir/x.svg"]) == 2
     assert "No such file or directory" in capsys.readouterr().err

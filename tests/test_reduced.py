@@ -10,7 +10,7 @@ from test_thermal import DAY2, DAY3, _from_pycgt, _to_pycgt
 
 import cgt
 from cgt import Game
-from cgt.reduction import le_mod_inf
+from cgt.infinitesimals.reduction import le_mod_inf
 
 INFINITESIMALS = [cgt.UP, cgt.STAR, Game("v*"), cgt.tiny(1), cgt.miny(2), Game("{0|^}"), Game("*2")]
 

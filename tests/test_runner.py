@@ -24,9 +24,10 @@ import pytest
 from hypothesis import strategies as st
 
 import cgt
-from cgt import cli, registry
-from cgt.registry import ClaimChunk, ClaimsInterrupted
-from cgt.runner import Chunk, DaskMissingError, RunInterrupted, run_chunks, seeded_chunks
+from cgt.cli import command as cli
+from cgt.core.runner import Chunk, DaskMissingError, RunInterrupted, run_chunks, seeded_chunks
+from cgt.verification import registry
+from cgt.verification.registry import ClaimChunk, ClaimsInterrupted
 
 HERE = Path(__file__).resolve().parent
 GAME = "runner test: subtraction {1,2}"

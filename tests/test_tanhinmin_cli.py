@@ -8,7 +8,7 @@ import pytest
 
 import cgt
 import games.tanhinmin
-from cgt.cli import main
+from cgt.cli.command import main
 from games.tanhinmin.cli import parse_hand
 
 

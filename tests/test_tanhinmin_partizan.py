@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cgt
-from cgt.cli import main
+from cgt.cli.command import main
 from games.tanhinmin import PartizanTanhinmin, outcome_by_solver
 from games.tanhinmin.checks import partizan_game, positions
 from games.tanhinmin.partizan import classify, value_census

@@ -15,7 +15,7 @@ from strategies import games
 
 import cgt
 from cgt import Game, Nimber
-from cgt import thermal as T
+from cgt.thermal import thermography as T
 
 F = Fraction
 DAY2 = [naive.to_game(g) for g in naive.born_by(2)]
@@ -379,9 +379,9 @@ def test_deep_games() -> None:
 
 
 def test_registered_laws_run_as_registered() -> None:
-    import cgt.laws
+    import cgt.verification.laws
 
-    refuted = [c for c in cgt.laws.CLAIMS if c.expect == "refuted"]
+    refuted = [c for c in cgt.verification.laws.CLAIMS if c.expect == "refuted"]
     assert len(refuted) == 1
     run = refuted[0].run(quick=True)
     assert run.status == "refuted"

@@ -169,7 +169,7 @@ def every_position(root: object) -> list[object]:
 
 @pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (1, 6)])
 def test_fast_state_evaluator_agrees_with_the_position_protocol(rows: int, cols: int) -> None:
-    from cgt.partizan import _value_generic
+    from cgt.partizan.values import _value_generic
 
     for position in every_position(board(rows, cols)):
         cgt.clear_caches()
@@ -177,7 +177,7 @@ def test_fast_state_evaluator_agrees_with_the_position_protocol(rows: int, cols:
 
 
 def test_fast_evaluator_multi_parameter_states_and_mixed_options() -> None:
-    from cgt.partizan import _value_generic
+    from cgt.partizan.values import _value_generic
 
     @cgt.partizan_game
     def Pushes(left: int, right: int) -> tuple[list, list]:
@@ -224,6 +224,6 @@ def test_games_serve_as_positions() -> None:
 
 
 def _value_generic_of(position: object) -> Game:
-    from cgt.partizan import _value_generic
+    from cgt.partizan.values import _value_generic
 
     return _value_generic(position)

@@ -7,7 +7,8 @@ import sympy
 from hypothesis import strategies as st
 
 import cgt
-from cgt import cli, registry
+from cgt.cli import command as cli
+from cgt.verification import registry
 
 
 @cgt.impartial_game

@@ -9,7 +9,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cgt import _walls
+from cgt.thermal import _walls
 
 START = -2
 

@@ -16,7 +16,7 @@ default) and fills the others with in-process players; ``client`` plays one of o
 any UECda server (ours, or the C ``tndhms``).  Players are named as in
 `~games.daihinmin.players.make_player` (``module.path:Class`` from the current directory too).
 
->>> from cgt.cli import main
+>>> from cgt.cli.command import main
 >>> main(["daihinmin", "play", "--games", "3", "--players", "random", "--seed", "1"])
 3 games; points 5 4 3 2 1 for places 1st to 5th
 player  name    points ...
@@ -28,65 +28,22 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 import time
 from typing import Any, TextIO
 
 import cgt
+from games.daihinmin.cli_args import (
+    CommandError,
+    _importable_from_here,
+    parse_players,
+    parse_seed,
+)
 
 __all__ = ["add_commands", "parse_players", "parse_seats", "parse_seed"]
 
 #: refresh the progress bar at most this often (seconds)
 PROGRESS_INTERVAL = 0.1
-
-
-class CommandError(cgt.CGTError, ValueError):
-    """Bad arguments to a ``cgt daihinmin`` command."""
-
-
-def parse_players(text: str) -> list[str]:
-    """Five player names from ``"a,b,c,d,e"``; one name alone fills the five seats.
-
-    >>> parse_players("default, random,default,default,default")
-    ['default', 'random', 'default', 'default', 'default']
-    >>> parse_players("random")
-    ['random', 'random', 'random', 'random', 'random']
-    >>> parse_players("a,b")
-    Traceback (most recent call last):
-    ...
-    games.daihinmin.cli.CommandError: --players needs 5 names separated by commas ..., got 2
-    """
-    names = [name.strip() for name in text.split(",")]
-    if any(not name for name in names):
-        raise CommandError(f"--players has an empty name in {text!r}")
-    if len(names) == 1:
-        names *= 5
-    if len(names) != 5:
-        raise CommandError(
-            f"--players needs 5 names separated by commas (or one for all five), got {len(names)}"
-        )
-    return names
-
-
-def parse_seed(text: str) -> int | str:
-    """A seed: an int if the text is one, else the text (``Match`` takes both).
-
-    >>> parse_seed("12"), parse_seed("run-a")
-    (12, 'run-a')
-    """
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-def _importable_from_here() -> None:
-    """Let ``module.path:Class`` players come from the current directory, as with
-    ``python -m`` (the ``cgt`` script's own directory is first on ``sys.path`` instead)."""
-    here = os.getcwd()
-    if here not in sys.path and "" not in sys.path:
-        sys.path.insert(0, here)
 
 
 def _positive(name: str, value: int, most: int | None = None) -> int:
@@ -198,7 +155,7 @@ def parse_pair(text: str) -> tuple[int, int]:
     >>> parse_pair("1,1")
     Traceback (most recent call last):
     ...
-    games.daihinmin.cli.CommandError: --compare needs two different player numbers 0-4, ...
+    games.daihinmin.cli_args.CommandError: --compare needs two different player numbers 0-4, ...
     """
     parts = text.split(",")
     try:

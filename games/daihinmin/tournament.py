@@ -2,7 +2,7 @@
 
 `run_tournament` plays ``sets`` independent runs of ``games`` games (set ``s`` is seeded
 ``f"{seed}:{s}"``); each run is cut into chunks of `CHUNK_GAMES` games (one rank period, so the
-chunks do not depend on each other) that `cgt.runner.run_chunks` plays on local cores or a
+chunks do not depend on each other) that `cgt.run_chunks` plays on local cores or a
 Dask cluster, and the results are merged in chunk order.  An in-process set is exactly
 ``Match(players, seed=f"{seed}:{s}").play(games)``, whatever the number of workers.
 
@@ -295,9 +295,9 @@ def run_tournament(
     move_timeout: float = 30.0,
 ) -> TournamentResult:
     """Play ``sets`` runs of ``games`` games between five ``players`` (see the module
-    documentation); ``jobs``/``scheduler`` as in `cgt.runner.run_chunks`, ``progress(done,
+    documentation); ``jobs``/``scheduler`` as in `cgt.run_chunks`, ``progress(done,
     total)`` after each chunk."""
-    from cgt.runner import run_chunks
+    from cgt import run_chunks
 
     if isinstance(players, str) or len(players) != 5:
         raise TournamentError("a tournament needs a list of exactly 5 players")

@@ -31,7 +31,7 @@ __all__ = ["add_commands"]
 
 
 def _command_tournament(args: argparse.Namespace) -> int:
-    from games.daihinmin.cli import _importable_from_here, parse_players, parse_seed
+    from games.daihinmin.cli_args import _importable_from_here, parse_players, parse_seed
     from games.daihinmin.tournament import format_tournament, run_tournament
 
     names = parse_players(args.players)

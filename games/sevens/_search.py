@@ -6,7 +6,7 @@ chooser may pick.  The chooser wins if some child is won by the chooser; a choos
 children loses.  Every game searched here is finite (each step plays a card, spends a pass or
 the almighty card), so there are no cycles.
 
-Results go into a `cgt.memo.Memo`, so ``cgt.clear_caches()`` and ``cgt.set_cache_limit()``
+Results go into a `cgt.Memo`, so ``cgt.clear_caches()`` and ``cgt.set_cache_limit()``
 govern these tables too; a table that outgrows its bound drops its oldest half, which only
 costs recomputation (the entry being read is always the one just written).
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
-from cgt.memo import Memo
+from cgt import Memo
 from games.sevens.notation import Player, opponent
 
 Expand = Callable[[Any], tuple[Player, Player | None, Iterable[Hashable]]]

@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Sequence
 
-from cgt.memo import Memo
+from cgt import Memo
 from games.sevens._search import decide
 from games.sevens.notation import (
     Player,

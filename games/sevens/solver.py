@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from cgt.memo import Memo
+from cgt import Memo
 from games.sevens._search import decide
 from games.sevens.notation import Player, SevensError, check_player, opponent, parse_suits
 

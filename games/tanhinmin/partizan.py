@@ -160,7 +160,7 @@ def outcome_by_solver(game: PartizanTanhinmin, *, empty_pass: bool = True) -> st
 
 def partizan_positions(max_cards: int) -> Iterable[PartizanTanhinmin]:
     """Every shape with up to ``max_cards`` cards, every field and pair of targets."""
-    from games.tanhinmin.checks import positions
+    from games.tanhinmin.families import positions
 
     for s in positions(max_cards):
         yield PartizanTanhinmin(s.mover, s.other, s.field, s.c0, s.c1)
@@ -206,7 +206,7 @@ def value_census(max_cards: int) -> tuple[Counter[str], Counter[str]]:
     >>> sorted(by_kind.items())
     [('nimber', 33), ('other infinitesimal', 14), ('ups + nimber', 34), ('zero', 31)]
     """
-    from games.tanhinmin.checks import positions
+    from games.tanhinmin.families import positions
 
     known = _small_infinitesimals(4)
     by_value: Counter[str] = Counter()

@@ -1,4 +1,4 @@
-"""The ``cgt daihinmin`` commands, through ``cgt.cli.main`` as a user runs them."""
+"""The ``cgt daihinmin`` commands, through ``cgt.cli.command`` as a user runs them."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from cgt.cli import main
+from cgt.cli.command import main
 from games.daihinmin import Match, compare_players, make_player, summarize
 from games.daihinmin.cli import _Progress, parse_players, parse_seed
 from games.daihinmin.players import KOU2_VARIANTS, PLAYER_NAMES, UnknownPlayerError

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 import cgt
-from cgt.cli import main
+from cgt.cli.command import main
 from games.nim import octal, plot_sequence, save_png, subtraction
 
 

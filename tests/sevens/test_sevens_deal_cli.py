@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from cgt.cli import main
+from cgt.cli.command import main
 from games.sevens import winner
 from games.sevens.deal import deal
 from games.sevens.notation import SevensError

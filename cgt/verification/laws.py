@@ -6,8 +6,8 @@ smallest counterexample; and on random games.  One law as stated in issue 7, "co
 with sums", fails below ``t = 0`` (cooling is defined from ``t = -1``): it is registered as
 refuted next to the corrected law for ``t >= 0``, which holds.
 
->>> import cgt.laws
->>> [c.claim for c in cgt.laws.CLAIMS][:2]
+>>> import cgt.verification.laws
+>>> [c.claim for c in cgt.verification.laws.CLAIMS][:2]
 ['mean(G + H) = mean(G) + mean(H)', 'temperature(G + H) <= max(temperature(G), temperature(H))']
 """
 
@@ -19,11 +19,11 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
-from cgt.atomic import atomic_weight, is_all_small
-from cgt.game import Game
-from cgt.reduction import ish, reduced
-from cgt.registry import Claim, register_claim
-from cgt.thermal import mean, temperature
+from cgt.infinitesimals.atomic import atomic_weight, is_all_small
+from cgt.infinitesimals.reduction import ish, reduced
+from cgt.partizan.game import Game
+from cgt.thermal.thermography import mean, temperature
+from cgt.verification.registry import Claim, register_claim
 
 __all__ = ["CLAIMS", "games_in_order"]
 

@@ -33,13 +33,15 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from cgt import _canonical as core
-from cgt._deep import deep
-from cgt.errors import CGTError
-from cgt.memo import Memo
+from cgt.core._deep import deep
+from cgt.core.errors import CGTError
+from cgt.core.memo import Memo
+from cgt.partizan import _canonical as core
+from cgt.partizan import _extensions
+from cgt.partizan.values import as_game as _game
 
 if TYPE_CHECKING:
-    from cgt.game import Game
+    from cgt.partizan.game import Game
 
 __all__ = ["NotAllSmallError", "atomic_weight", "is_all_small", "remote_star"]
 
@@ -93,7 +95,7 @@ def remote_star(game: Any) -> Game:
     below ``*(m + 2)``), so comparing with ``*N`` stays cheap even for very deep games.
 
     >>> import cgt
-    >>> cgt.atomic.remote_star(cgt.UP), cgt.atomic.remote_star(cgt.Game("{^*4|v}"))
+    >>> remote_star(cgt.UP), remote_star(cgt.Game("{^*4|v}"))
     (Game('*2'), Game('*6'))
     """
     return _remote_star_of(_game(game))
@@ -117,8 +119,8 @@ def _nim_bound(g: Game) -> int:
 
 @deep
 def _remote_star_of(g: Game) -> Game:
-    from cgt.game import Game
-    from cgt.nimber import Nimber
+    from cgt.impartial.nimber import Nimber
+    from cgt.partizan.game import Game
 
     return Game(Nimber(_nim_bound(g) + 2))
 
@@ -176,12 +178,9 @@ def atomic_weight(game: Any) -> Game:
     >>> cgt.atomic_weight(cgt.switch(1))
     Traceback (most recent call last):
         ...
-    cgt.atomic.NotAllSmallError: ±1 is not all-small (some position has moves for one ...
+    cgt.infinitesimals.atomic.NotAllSmallError: ±1 is not all-small (some position has ...
     """
     return _atomic_weight(_game(game))
 
 
-def _game(value: Any) -> Game:
-    from cgt.thermal import _game as convert
-
-    return convert(value)
+_extensions.provide(is_all_small=is_all_small, atomic_weight=atomic_weight)

@@ -22,10 +22,10 @@ from functools import reduce
 from operator import xor
 from typing import Any
 
-from cgt.memo import Memo, evaluate
-from cgt.nimber import mex
-from cgt.position import options_of
-from cgt.sums import Sum
+from cgt.core.memo import Memo, evaluate
+from cgt.impartial.nimber import mex
+from cgt.positions.protocol import options_of
+from cgt.positions.sums import Sum
 
 __all__ = ["grundy", "is_p_position"]
 

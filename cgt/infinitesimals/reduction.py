@@ -25,12 +25,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cgt import _canonical as core
-from cgt._deep import deep
-from cgt.memo import Memo
+from cgt.core._deep import deep
+from cgt.core.memo import Memo
+from cgt.partizan import _canonical as core
+from cgt.partizan import _extensions
+from cgt.partizan.values import as_game as _game
 
 if TYPE_CHECKING:
-    from cgt.game import Game
+    from cgt.partizan.game import Game
 
 __all__ = ["ish", "le_mod_inf", "reduced"]
 
@@ -112,7 +114,7 @@ def le_mod_inf(g: Any, h: Any) -> bool:
     """``g ≤ h`` up to infinitesimals: ``g ≤ h + x`` for every positive number ``x``.
 
     >>> import cgt
-    >>> cgt.reduction.le_mod_inf(cgt.UP, 0), cgt.reduction.le_mod_inf(1, cgt.UP)
+    >>> le_mod_inf(cgt.UP, 0), le_mod_inf(1, cgt.UP)
     (True, False)
     """
     return _at_most_mod_inf(_game(g), _game(h))
@@ -128,7 +130,4 @@ def ish(g: Any, h: Any) -> bool:
     return (_game(g) - _game(h)).is_infinitesimal
 
 
-def _game(value: Any) -> Game:
-    from cgt.thermal import _game as convert
-
-    return convert(value)
+_extensions.provide(reduced=reduced, ish=ish)

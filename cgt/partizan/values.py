@@ -24,16 +24,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cgt import _canonical as core
-from cgt._deep import deep
-from cgt._states import state_value
-from cgt.game import Game
-from cgt.impartial import grundy
-from cgt.memo import Memo, evaluate
-from cgt.position import FunctionPosition, left_options_of, right_options_of
-from cgt.sums import Sum
+from cgt.core._deep import deep
+from cgt.core.memo import Memo, evaluate
+from cgt.impartial.sprague_grundy import grundy
+from cgt.partizan import _canonical as core
+from cgt.partizan._states import state_value
+from cgt.partizan.game import Game
+from cgt.positions.decorators import FunctionPosition
+from cgt.positions.protocol import left_options_of, right_options_of
+from cgt.positions.sums import Sum
 
-__all__ = ["value"]
+__all__ = ["as_game", "value"]
 
 _VALUE: Memo[Game] = Memo("value")
 _VALUE_PRODUCT: Memo[Game] = Memo("value-product")
@@ -138,3 +139,17 @@ def value(position: Any, *, decompose: bool = True) -> Game:
 def _value_generic(position: Any) -> Game:
     """`value` through the position protocol only (no fast path): the reference for tests."""
     return evaluate(position, _expand_generic, _VALUE_GENERIC)
+
+
+def as_game(value_or_position: Any) -> Game:
+    """A `Game` from a Game, a position (its `value`) or anything `Game` accepts.
+
+    >>> from cgt import Sum
+    >>> as_game("1/2"), as_game(Sum())
+    (Game('1/2'), Game('0'))
+    """
+    if value_or_position.__class__ is Game:
+        return value_or_position
+    if hasattr(value_or_position, "left_options") or hasattr(value_or_position, "options"):
+        return value(value_or_position)
+    return Game(value_or_position)

@@ -7,10 +7,10 @@ atomic weight;
 prints the same facts as JSON, with exact numbers written as strings such as ``"1/2"``.
 
 >>> import cgt
->>> facts = cgt.summary.summarize(cgt.Game("{2|-1}"))
+>>> facts = cgt.cli.summary.summarize(cgt.Game("{2|-1}"))
 >>> facts["mean"], facts["temperature"], facts["outcome"], facts["kind"]
 ('1/2', '3/2', 'N', 'hot')
->>> print(cgt.summary.format_summary(facts))  # doctest: +NORMALIZE_WHITESPACE
+>>> print(cgt.cli.summary.format_summary(facts))  # doctest: +NORMALIZE_WHITESPACE
 value          {2|-1}
 outcome        N (the player to move wins)
 birthday       3
@@ -29,7 +29,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from cgt.game import Game
+    from cgt.partizan.game import Game
 
 __all__ = ["add_commands", "format_summary", "summarize"]
 
@@ -43,10 +43,10 @@ _OUTCOMES = {
 
 def summarize(g: Game) -> dict[str, Any]:
     """The facts about ``g`` as a JSON-ready dictionary (exact numbers as strings)."""
-    from cgt.atomic import atomic_weight, is_all_small
-    from cgt.outcome import outcome
-    from cgt.reduction import reduced
-    from cgt.thermal import incentives, thermograph
+    from cgt.infinitesimals.atomic import atomic_weight, is_all_small
+    from cgt.infinitesimals.reduction import reduced
+    from cgt.partizan.outcomes import outcome
+    from cgt.thermal.thermography import incentives, thermograph
 
     th = thermograph(g)
     if g.is_number:
@@ -97,8 +97,8 @@ def format_summary(facts: dict[str, Any]) -> str:
 
 
 def _command_value(args: argparse.Namespace) -> int:
-    from cgt.notation import parse
-    from cgt.thermal import thermograph
+    from cgt.partizan.notation import parse
+    from cgt.thermal.thermography import thermograph
 
     g = parse(args.expression)
     facts = summarize(g)

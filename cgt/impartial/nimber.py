@@ -30,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from cgt.errors import InvalidArgumentError, WrongTypeError
+from cgt.core.errors import InvalidArgumentError, WrongTypeError
 
 __all__ = ["Nimber", "mex", "nim_inverse", "nim_multiply"]
 

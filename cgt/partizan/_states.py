@@ -1,6 +1,6 @@
 """The fast path of `cgt.value` for games defined by `cgt.partizan_game`.
 
-The generic evaluator (`cgt.memo.evaluate`) wraps every state in a position object, hashes and
+The generic evaluator (`cgt.core.memo.evaluate`) wraps every state in a position object, hashes and
 compares those objects, and calls the game's function once per side.  For a game defined by a
 function, this evaluator works on the *states* themselves: it calls the function once per
 state, keys its memo by the plain argument tuple (hashed and compared in C), and only builds a
@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cgt import _canonical as core
-from cgt.errors import LoopyGameError
-from cgt.memo import Memo
-from cgt.position import FunctionPosition, GameDefinition
+from cgt.core.errors import LoopyGameError
+from cgt.core.memo import Memo
+from cgt.partizan import _canonical as core
+from cgt.positions.decorators import FunctionPosition, GameDefinition
 
 __all__ = ["state_value"]
 

@@ -1,4 +1,4 @@
-"""The position protocol: how a game is defined for `cgt`.
+"""Games defined by a function: the `impartial_game` and `partizan_game` decorators.
 
 A *position* is any hashable object that says what moves it has:
 
@@ -46,118 +46,19 @@ from __future__ import annotations
 import inspect
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
-from cgt.errors import (
+from cgt.core.errors import (
     NotAPositionError,
     NotPicklableError,
     UnhashablePositionError,
     WrongTypeError,
     _short_repr,
 )
+from cgt.positions.protocol import _as_tuple, check_hashable
+from cgt.positions.sums import Position
 
-__all__ = [
-    "GameDefinition",
-    "ImpartialPosition",
-    "PartizanPosition",
-    "Position",
-    "impartial_game",
-    "left_options_of",
-    "options_of",
-    "partizan_game",
-    "right_options_of",
-]
-
-
-@runtime_checkable
-class ImpartialPosition(Protocol):
-    """A hashable position whose moves are the same for both players."""
-
-    def options(self) -> Iterable[Any]: ...
-
-    def __hash__(self) -> int: ...
-
-
-@runtime_checkable
-class PartizanPosition(Protocol):
-    """A hashable position with separate moves for Left and Right."""
-
-    def left_options(self) -> Iterable[Any]: ...
-
-    def right_options(self) -> Iterable[Any]: ...
-
-    def __hash__(self) -> int: ...
-
-
-def _as_tuple(position: Any, method: str, result: Any) -> tuple[Any, ...]:
-    if isinstance(result, (str, bytes)) or not isinstance(result, Iterable):
-        raise NotAPositionError(
-            f"{method}() of {_short_repr(position)} returned {_short_repr(result)}, "
-            "not an iterable of positions"
-        )
-    return tuple(result)
-
-
-def options_of(position: Any) -> tuple[Any, ...]:
-    """The options of an impartial position, as a tuple.
-
-    >>> from cgt import Sum, impartial_game
-    >>> options_of(Sum())
-    ()
-    """
-    method = getattr(position, "options", None)
-    if method is None or not callable(method):
-        raise NotAPositionError(
-            f"{_short_repr(position)} of type {type(position).__name__} is not an impartial "
-            "position: it has no options() method"
-        )
-    return _as_tuple(position, "options", method())
-
-
-def _partizan_options(position: Any, side: str) -> tuple[Any, ...]:
-    method = getattr(position, f"{side}_options", None)
-    if isinstance(method, tuple):  # a cgt.Game: its options are a property, a tuple of games
-        return method
-    if method is None:
-        method = getattr(position, "options", None)
-        name = "options"
-    else:
-        name = f"{side}_options"
-    if method is None or not callable(method):
-        raise NotAPositionError(
-            f"{_short_repr(position)} of type {type(position).__name__} is not a position: it "
-            "has neither left_options()/right_options() nor options()"
-        )
-    return _as_tuple(position, name, method())
-
-
-def left_options_of(position: Any) -> tuple[Any, ...]:
-    """Left's options of a position (an impartial position's options serve both players)."""
-    return _partizan_options(position, "left")
-
-
-def right_options_of(position: Any) -> tuple[Any, ...]:
-    """Right's options of a position (an impartial position's options serve both players)."""
-    return _partizan_options(position, "right")
-
-
-def check_hashable(position: Any, parent: Any = None) -> None:
-    """Raise `UnhashablePositionError` unless ``position`` can be hashed."""
-    try:
-        hash(position)
-    except TypeError:
-        raise UnhashablePositionError(position, parent) from None
-
-
-class Position:
-    """Optional base class for positions: gives ``p + q`` as the disjunctive `Sum`."""
-
-    __slots__ = ()
-
-    def __add__(self, other: Any) -> Any:
-        from cgt.sums import Sum
-
-        return Sum(self, other)
+__all__ = ["FunctionPosition", "GameDefinition", "impartial_game", "partizan_game"]
 
 
 class GameDefinition:

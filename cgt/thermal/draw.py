@@ -16,14 +16,33 @@ from __future__ import annotations
 
 import os
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from cgt.errors import CGTError
-
-if TYPE_CHECKING:
-    from cgt.thermal import Point, Thermograph
+from cgt.core.errors import CGTError
 
 __all__ = ["DrawError", "save_thermograph", "thermograph_svg"]
+
+
+Point = tuple[Fraction, Fraction]
+"""``(temperature, x)``: a corner of a wall."""
+
+
+class Thermograph(Protocol):
+    """What is drawn of a `cgt.Thermograph` (the picture knows nothing else of it)."""
+
+    @property
+    def left_wall(self) -> tuple[Point, ...]: ...
+    @property
+    def right_wall(self) -> tuple[Point, ...]: ...
+    @property
+    def temperature(self) -> Fraction: ...
+    @property
+    def mean(self) -> Fraction: ...
+    @property
+    def label(self) -> str: ...
+    def left_at(self, t: Any) -> Fraction: ...
+    def right_at(self, t: Any) -> Fraction: ...
+
 
 LEFT_COLOUR = "#1f5fbf"
 RIGHT_COLOUR = "#c0392b"

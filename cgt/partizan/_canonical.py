@@ -10,7 +10,7 @@ Every value is a `_Node`-like `Game` object made here and nowhere else, in one o
 
 Each canonical game is interned under a key (its NUS tuple, or the sorted ids of its options),
 so equal values are one object and compare with ``is``.  Interned games get increasing integer
-ids; caches of comparisons and sums are keyed by ids and bounded (`cgt.memo.Memo`).
+ids; caches of comparisons and sums are keyed by ids and bounded (`cgt.core.memo.Memo`).
 
 The algorithms (Siegel, *Combinatorial Game Theory*, ch. II; Conway, *On Numbers and Games*):
 
@@ -25,7 +25,7 @@ The algorithms (Siegel, *Combinatorial Game Theory*, ch. II; Conway, *On Numbers
   applies.  When every option is a number the simplicity theorem gives the value at once.
 
 These functions recurse on options (plain Python calls, no C stack); public entry points wrap
-them in `cgt._deep.deep` so deep games work.  Later modules (thermography: stops, cooling) can
+them in `cgt.core._deep.deep` so deep games work.  Later modules (thermography: stops, cooling) can
 build on `left_of`, `right_of`, `le`, `add`, `neg`, `make` and `from_nus`.
 """
 
@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cgt._nus import (
+from cgt.core.memo import Memo
+from cgt.partizan._nus import (
     EQUAL,
     GREATER,
     LESS,
@@ -48,14 +49,14 @@ from cgt._nus import (
     nus_sign,
     simplest_between,
 )
-from cgt.memo import Memo
 
-if TYPE_CHECKING:
-    from cgt.game import Game
+Node = Any
+"""A node of the engine: an instance of `cgt.Game` (made through `_game_class`, which
+`cgt.partizan.game` sets).  Typed loosely: the engine does not import the class built on it."""
 
 __all__ = ["add", "from_nus", "le", "left_of", "make", "neg", "right_of"]
 
-_INTERN: dict[Any, Game] = {}
+_INTERN: dict[Any, Node] = {}
 """Key -> the one canonical game with that key.  Never cleared: identity is equality."""
 _ids = itertools.count()
 
@@ -64,10 +65,10 @@ _SUM: Memo[Any] = Memo("game-sum")
 _CANONICAL: Memo[Any] = Memo("game-canonical")
 _SIMPLEST: Memo[Any] = Memo("game-simplest")
 
-_game_class: Any = None  # cgt.game.Game, set by cgt.game to avoid an import cycle
+_game_class: Any = None  # cgt.partizan.game.Game, set by cgt.partizan.game
 
 
-def _new(nus: Nus | None, left: tuple[Game, ...] | None, right: tuple[Game, ...] | None) -> Game:
+def _new(nus: Nus | None, left: tuple[Node, ...] | None, right: tuple[Node, ...] | None) -> Node:
     node = object.__new__(_game_class)
     node._id = next(_ids)
     node._nus = nus
@@ -79,7 +80,7 @@ def _new(nus: Nus | None, left: tuple[Game, ...] | None, right: tuple[Game, ...]
     return node
 
 
-def from_nus(nus: Nus) -> Game:
+def from_nus(nus: Nus) -> Node:
     """The interned game ``p/2**k + n.↑ + *m``."""
     node = _INTERN.get(nus)
     if node is None:
@@ -88,27 +89,27 @@ def from_nus(nus: Nus) -> Game:
     return node
 
 
-def _fill_nus_options(node: Game) -> None:
-    left, right = nus_options(node._nus)  # type: ignore[arg-type]
+def _fill_nus_options(node: Node) -> None:
+    left, right = nus_options(node._nus)
     node._left = tuple(from_nus(a) for a in left)
     node._right = tuple(from_nus(a) for a in right)
 
 
-def left_of(node: Game) -> tuple[Game, ...]:
+def left_of(node: Node) -> tuple[Node, ...]:
     """The canonical left options (made on demand for NUS values)."""
     if node._left is None:
         _fill_nus_options(node)
-    return node._left  # type: ignore[return-value]
+    return node._left
 
 
-def right_of(node: Game) -> tuple[Game, ...]:
+def right_of(node: Node) -> tuple[Node, ...]:
     """The canonical right options (made on demand for NUS values)."""
     if node._right is None:
         _fill_nus_options(node)
-    return node._right  # type: ignore[return-value]
+    return node._right
 
 
-def _number(node: Game) -> Dyadic | None:
+def _number(node: Node) -> Dyadic | None:
     nus = node._nus
     if nus is not None and nus[2] == 0 and nus[3] == 0:
         return (nus[0], nus[1])
@@ -118,7 +119,7 @@ def _number(node: Game) -> Dyadic | None:
 # ---------------------------------------------------------------------------------- comparison
 
 
-def le(g: Game, h: Game) -> bool:
+def le(g: Node, h: Node) -> bool:
     """``g <= h``.  ``g`` or ``h`` may be a temporary (id -1) game built during canonicalization."""
     if g is h:
         return True
@@ -137,13 +138,13 @@ def le(g: Game, h: Game) -> bool:
     result = True
     if gn is not None and gn[2] == 0 and gn[3] == 0 and hid >= 0:
         # g is a number, h a canonical non-number: g <= h iff no h^R <= g.
-        for hr in h._right:  # type: ignore[union-attr]
+        for hr in h._right:
             if le(hr, g):
                 result = False
                 break
     elif hn is not None and hn[2] == 0 and hn[3] == 0 and gid >= 0:
         # h is a number, g a canonical non-number: g <= h iff no g^L >= h.
-        for gl in g._left:  # type: ignore[union-attr]
+        for gl in g._left:
             if le(h, gl):
                 result = False
                 break
@@ -182,21 +183,21 @@ def _nus_le(a: Nus, b: Nus) -> bool:
 # -------------------------------------------------------------------------------------- sums
 
 
-def neg(g: Game) -> Game:
+def neg(g: Node) -> Node:
     """``-g = {-g^R | -g^L}`` (negation keeps a canonical form canonical)."""
     if g._nus is not None:
         return from_nus(nus_neg(g._nus))
     result = g._neg
     if result is None:
-        left = [neg(x) for x in g._right]  # type: ignore[union-attr]
-        right = [neg(x) for x in g._left]  # type: ignore[union-attr]
+        left = [neg(x) for x in g._right]
+        right = [neg(x) for x in g._left]
         result = _intern_general(tuple(left), tuple(right))
         g._neg = result
         result._neg = g
     return result
 
 
-def add(g: Game, h: Game) -> Game:
+def add(g: Node, h: Node) -> Node:
     """``g + h`` in canonical form."""
     gn = g._nus
     hn = h._nus
@@ -215,9 +216,9 @@ def add(g: Game, h: Game) -> Game:
     if known is not None:
         return known
     if gn is not None and gn[2] == 0 and gn[3] == 0:
-        result = make([add(x, g) for x in h._left], [add(x, g) for x in h._right])  # type: ignore[union-attr]
+        result = make([add(x, g) for x in h._left], [add(x, g) for x in h._right])
     elif hn is not None and hn[2] == 0 and hn[3] == 0:
-        result = make([add(x, h) for x in g._left], [add(x, h) for x in g._right])  # type: ignore[union-attr]
+        result = make([add(x, h) for x in g._left], [add(x, h) for x in g._right])
     else:
         left = [add(x, h) for x in left_of(g)] + [add(g, x) for x in left_of(h)]
         right = [add(x, h) for x in right_of(g)] + [add(g, x) for x in right_of(h)]
@@ -229,7 +230,7 @@ def add(g: Game, h: Game) -> Game:
 # ---------------------------------------------------------------------------- canonical form
 
 
-def _all_numbers(left: list[Game], right: list[Game]) -> Game | None:
+def _all_numbers(left: list[Node], right: list[Node]) -> Node | None:
     """The value of ``{left | right}`` when every option is a number and it is a NUS value.
 
     ``p/2**k`` is compared with ``q/2**j`` as ``p * 2**j`` with ``q * 2**k``.
@@ -265,7 +266,7 @@ def _all_numbers(left: list[Game], right: list[Game]) -> Game | None:
     return known
 
 
-def _unique(games: list[Game]) -> list[Game]:
+def _unique(games: list[Node]) -> list[Node]:
     seen: set[int] = set()
     result = []
     for g in games:
@@ -275,7 +276,7 @@ def _unique(games: list[Game]) -> list[Game]:
     return result
 
 
-def _undominated(games: list[Game], left: bool) -> list[Game]:
+def _undominated(games: list[Node], left: bool) -> list[Node]:
     """Drop every option that its player likes no better than another (ties cannot occur)."""
     keep = []
     for i, g in enumerate(games):
@@ -287,7 +288,7 @@ def _undominated(games: list[Game], left: bool) -> list[Game]:
     return keep
 
 
-def _temporary(left: list[Game], right: list[Game]) -> Game:
+def _temporary(left: list[Node], right: list[Node]) -> Node:
     node = object.__new__(_game_class)
     node._id = -1
     node._nus = None
@@ -296,24 +297,24 @@ def _temporary(left: list[Game], right: list[Game]) -> Game:
     return node
 
 
-def _bypass(left: list[Game], right: list[Game]) -> tuple[list[Game], list[Game], bool]:
+def _bypass(left: list[Node], right: list[Node]) -> tuple[list[Node], list[Node], bool]:
     """Bypass every reversible option once; report whether anything changed."""
     return bypass_reversible(left, right, le, _temporary(left, right))
 
 
 def bypass_reversible(
-    left: list[Game],
-    right: list[Game],
-    at_most: Callable[[Game, Game], bool],
-    here: Game,
-) -> tuple[list[Game], list[Game], bool]:
+    left: list[Node],
+    right: list[Node],
+    at_most: Callable[[Node, Node], bool],
+    here: Node,
+) -> tuple[list[Node], list[Node], bool]:
     """Bypass, once, every option reversible in the order ``at_most`` about ``here`` (the game
     ``{left | right}``, or one equal to it in that order): a left option ``A`` with some
     ``A^R`` at most ``here`` is replaced by the left options of that ``A^R``; dually for Right.
     Returns the new options and whether anything changed.  `cgt.reduction` calls it with the
     order modulo infinitesimals."""
     changed = False
-    new_left: list[Game] = []
+    new_left: list[Node] = []
     for a in left:
         for ar in right_of(a):
             if at_most(ar, here):
@@ -322,7 +323,7 @@ def bypass_reversible(
                 break
         else:
             new_left.append(a)
-    new_right: list[Game] = []
+    new_right: list[Node] = []
     for b in right:
         for bl in left_of(b):
             if at_most(here, bl):
@@ -334,7 +335,7 @@ def bypass_reversible(
     return new_left, new_right, changed
 
 
-def make(left: list[Game], right: list[Game]) -> Game:
+def make(left: list[Node], right: list[Node]) -> Node:
     """The canonical game ``{left | right}`` (the options are canonical games)."""
     quick = _all_numbers(left, right)
     if quick is not None:
@@ -363,7 +364,7 @@ def make(left: list[Game], right: list[Game]) -> Game:
     return result
 
 
-def _intern_general(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
+def _intern_general(left: tuple[Node, ...], right: tuple[Node, ...]) -> Node:
     """The interned game with these canonical options: a NUS value when it is one."""
     key = (tuple(sorted(g._id for g in left)), tuple(sorted(g._id for g in right)))
     node = _INTERN.get(key)
@@ -374,21 +375,21 @@ def _intern_general(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
     return node
 
 
-def _recognize_nus(left: tuple[Game, ...], right: tuple[Game, ...]) -> Nus | None:
+def _recognize_nus(left: tuple[Node, ...], right: tuple[Node, ...]) -> Nus | None:
     """The NUS value whose canonical options are exactly these, if there is one."""
     options = left + right
     if not options or any(g._nus is None for g in options):
         return None
-    p, k = options[0]._nus[0], options[0]._nus[1]  # type: ignore[index]
-    if any(g._nus[0] != p or g._nus[1] != k for g in options):  # type: ignore[index]
+    p, k = options[0]._nus[0], options[0]._nus[1]
+    if any(g._nus[0] != p or g._nus[1] != k for g in options):
         return None
     candidates: list[Nus] = []
-    if len(right) == 1 and right[0]._nus[2] >= 0:  # type: ignore[index]
+    if len(right) == 1 and right[0]._nus[2] >= 0:
         r = right[0]._nus
-        candidates.append((p, k, r[2] + 1, r[3] ^ 1))  # type: ignore[index]
-    if len(left) == 1 and left[0]._nus[2] <= 0:  # type: ignore[index]
+        candidates.append((p, k, r[2] + 1, r[3] ^ 1))
+    if len(left) == 1 and left[0]._nus[2] <= 0:
         lft = left[0]._nus
-        candidates.append((p, k, lft[2] - 1, lft[3] ^ 1))  # type: ignore[index]
+        candidates.append((p, k, lft[2] - 1, lft[3] ^ 1))
     candidates.append((p, k, 0, len(left)))
     candidates.append((p, k, 1, 1))
     candidates.append((p, k, -1, 1))
@@ -403,7 +404,7 @@ def _recognize_nus(left: tuple[Game, ...], right: tuple[Game, ...]) -> Nus | Non
     return None
 
 
-def sign(g: Game) -> int:
+def sign(g: Node) -> int:
     """How ``g`` compares with 0: `EQUAL`, `GREATER`, `LESS` or `FUZZY`."""
     if g._nus is not None:
         return nus_sign(g._nus)

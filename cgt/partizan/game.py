@@ -26,11 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cgt import _canonical as core
-from cgt._deep import deep
-from cgt._nus import (
+from cgt.core._deep import deep
+from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError
+from cgt.impartial.nimber import Nimber
+from cgt.partizan import _canonical as core
+from cgt.partizan import _extensions
+from cgt.partizan._nus import (
     EQUAL,
     FUZZY,
     GREATER,
@@ -40,11 +43,7 @@ from cgt._nus import (
     dyadic_to_fraction,
     normalize,
 )
-from cgt.errors import CGTError, InvalidArgumentError, WrongTypeError
-from cgt.nimber import Nimber
-
-if TYPE_CHECKING:
-    from cgt.thermal import Thermograph
+from cgt.partizan.printing import format_game, format_latex
 
 __all__ = ["DOWN", "STAR", "UP", "ZERO", "Game", "GameValueError", "miny", "switch", "tiny", "up"]
 
@@ -295,21 +294,15 @@ class Game:
     # ------------------------------------------------------------------------------- text
 
     def __str__(self) -> str:
-        from cgt.notation import format_game
-
         return format_game(self)
 
     def __repr__(self) -> str:
         return f"Game({str(self)!r})"
 
     def _repr_latex_(self) -> str:
-        from cgt.notation import format_latex
-
         return f"${format_latex(self)}$"
 
     def __format__(self, spec: str) -> str:
-        from cgt.notation import format_game
-
         if spec in ("", "s"):
             return str(self)
         if spec == "a":
@@ -320,50 +313,38 @@ class Game:
             f"unknown format {spec!r} for a Game: use '', 'a' (ASCII) or 'u' (unicode)"
         )
 
-    # ---------------------------------------------- analysis (cgt.thermal, reduced, atomic)
+    # ------------- analysis, provided by the layers above (cgt.thermal, cgt.infinitesimals)
 
     def cool(self, t: GameLike) -> Game:
-        """``G`` cooled by ``t`` (see `cgt.thermal.cool`).
+        """``G`` cooled by ``t`` (see `cgt.thermal.thermography.cool`).
 
         >>> switch(1).cool(1)
         Game('*')
         """
-        from cgt.thermal import cool
-
-        return cool(self, t)
+        return _extensions.call("cool", self, t)
 
     def heat(self, t: GameLike) -> Game:
-        """``G`` heated by ``t`` (see `cgt.thermal.heat`)."""
-        from cgt.thermal import heat
-
-        return heat(self, t)
+        """``G`` heated by ``t`` (see `cgt.thermal.thermography.heat`)."""
+        return _extensions.call("heat", self, t)
 
     def overheat(self, s: GameLike, t: GameLike) -> Game:
-        """``G`` overheated from ``s`` to ``t`` (see `cgt.thermal.overheat`)."""
-        from cgt.thermal import overheat
-
-        return overheat(self, s, t)
+        """``G`` overheated from ``s`` to ``t`` (see `cgt.thermal.thermography.overheat`)."""
+        return _extensions.call("overheat", self, s, t)
 
     @property
     def mean(self) -> Fraction:
-        """The mean value (see `cgt.thermal.mean`)."""
-        from cgt.thermal import mean
-
-        return mean(self)
+        """The mean value (see `cgt.thermal.thermography.mean`)."""
+        return _extensions.call("mean", self)
 
     @property
     def temperature(self) -> Fraction:
-        """The temperature (see `cgt.thermal.temperature`)."""
-        from cgt.thermal import temperature
-
-        return temperature(self)
+        """The temperature (see `cgt.thermal.thermography.temperature`)."""
+        return _extensions.call("temperature", self)
 
     @property
-    def thermograph(self) -> Thermograph:
-        """The exact thermograph, a `cgt.thermal.Thermograph` (shown as a picture in Jupyter)."""
-        from cgt.thermal import thermograph
-
-        return thermograph(self)
+    def thermograph(self) -> Any:
+        """The exact thermograph, a `cgt.Thermograph` (shown as a picture in Jupyter)."""
+        return _extensions.call("thermograph", self)
 
     @property
     def confusion_interval(self) -> tuple[Fraction, Fraction]:
@@ -374,50 +355,36 @@ class Game:
     @property
     def incentives(self) -> tuple[Game, ...]:
         """The undominated incentives among ``G^L - G`` and ``G - G^R`` (see
-        `cgt.thermal.incentives`)."""
-        from cgt.thermal import incentives
-
-        return incentives(self)
+        `cgt.thermal.thermography.incentives`)."""
+        return _extensions.call("incentives", self)
 
     @property
     def is_hot(self) -> bool:
         """Whether the left stop exceeds the right stop (temperature > 0)."""
-        from cgt.thermal import is_hot
-
-        return is_hot(self)
+        return _extensions.call("is_hot", self)
 
     @property
     def is_tepid(self) -> bool:
         """Whether infinitesimally close to a number without being one (temperature 0)."""
-        from cgt.thermal import is_tepid
-
-        return is_tepid(self)
+        return _extensions.call("is_tepid", self)
 
     @property
     def is_all_small(self) -> bool:
         """Whether every subposition has left options exactly when it has right options."""
-        from cgt.atomic import is_all_small
-
-        return is_all_small(self)
+        return _extensions.call("is_all_small", self)
 
     @property
     def atomic_weight(self) -> Game:
-        """The atomic weight of an all-small game (see `cgt.atomic.atomic_weight`)."""
-        from cgt.atomic import atomic_weight
-
-        return atomic_weight(self)
+        """The atomic weight of an all-small game (see `cgt.atomic_weight`)."""
+        return _extensions.call("atomic_weight", self)
 
     def reduced(self) -> Game:
-        """The reduced canonical form (see `cgt.reduction.reduced`)."""
-        from cgt.reduction import reduced
-
-        return reduced(self)
+        """The reduced canonical form (see `cgt.infinitesimals.reduction.reduced`)."""
+        return _extensions.call("reduced", self)
 
     def ish(self, other: GameLike) -> bool:
         """Whether ``G`` and ``other`` differ by an infinitesimal ("G is other-ish")."""
-        from cgt.reduction import ish
-
-        return ish(self, other)
+        return _extensions.call("ish", self, other)
 
 
 core._game_class = Game
@@ -444,9 +411,7 @@ def _convert(value: GameLike) -> Game:
     if isinstance(value, Nimber):
         return core.from_nus((0, 0, 0, value.n))
     if isinstance(value, str):
-        from cgt.notation import parse
-
-        return parse(value)
+        return _extensions.call("parse", value)
     if isinstance(value, float):
         raise WrongTypeError(
             f"floats are not exact; write {value!r} as a Fraction or a string such as '3/4'"

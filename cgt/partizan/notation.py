@@ -22,7 +22,7 @@ Values are printed under their conventional names: ``*6`` rather than a tree of 
 >>> parse("{1|2") # doctest: +ELLIPSIS
 Traceback (most recent call last):
     ...
-cgt.notation.NotationError: '{' at position 0 is never closed
+cgt.partizan.notation.NotationError: '{' at position 0 is never closed
     {1|2
     ^
 """
@@ -33,15 +33,15 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from cgt import _canonical as core
-from cgt._deep import deep
-from cgt._nus import dyadic_to_fraction
-from cgt.errors import CGTError, WrongTypeError
+from cgt.core._deep import deep
+from cgt.core.errors import CGTError, WrongTypeError
+from cgt.partizan import _canonical as core
+from cgt.partizan import _extensions
 
 if TYPE_CHECKING:
-    from cgt.game import Game
+    from cgt.partizan.game import Game
 
-__all__ = ["NotationError", "format_game", "format_latex", "parse"]
+__all__ = ["NotationError", "parse"]
 
 
 class NotationError(CGTError, ValueError):
@@ -197,7 +197,7 @@ class _Parser:
             if not self.is_sym("("):
                 raise self.error(f"expected '(' after {token.text}, found {self._describe()}")
             argument = self.parse_term(stop)
-            from cgt.game import miny, tiny
+            from cgt.partizan.game import miny, tiny
 
             return tiny(argument) if token.text == "tiny" else miny(argument)
         return self.parse_nus(stop, negative=False)
@@ -214,7 +214,7 @@ class _Parser:
         nim = self.parse_star(stop)
         if self.index == start:
             raise self.error(f"expected a game, found {self._describe()}")
-        from cgt.game import Game
+        from cgt.partizan.game import Game
 
         return core.from_nus((*_dyadic(Game(number)), ups, nim))
 
@@ -292,7 +292,7 @@ class _Parser:
                 self.tokens[splits[1]],
             )
         split = splits[0]
-        from cgt.game import Game
+        from cgt.partizan.game import Game
 
         left = self.parse_side(lo, split, runs)
         right = self.parse_side(split + 1, hi, runs)
@@ -334,7 +334,7 @@ def _dyadic(number: Game) -> tuple[int, int]:
 
 
 def _switch(g: Game) -> Game:
-    from cgt.game import switch
+    from cgt.partizan.game import switch
 
     return switch(g)
 
@@ -357,140 +357,4 @@ def parse(text: str) -> Game:
     return parser.parse_sum(end)
 
 
-# ---------------------------------------------------------------------------- printing
-
-
-class _Style:
-    """How each element of the notation is written, for one output style."""
-
-    def __init__(self, **fields: str) -> None:
-        self.up, self.down = fields["up"], fields["down"]
-        self.up2, self.down2 = fields["up2"], fields["down2"]
-        self.pm, self.braces = fields["pm"], fields["braces"]
-        self.latex = fields.get("latex") == "yes"
-
-    def number(self, p: int, k: int) -> str:
-        value = dyadic_to_fraction((p, k))
-        if not self.latex or value.denominator == 1:
-            return str(value)
-        sign = "-" if value < 0 else ""
-        return f"{sign}\\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
-
-    def ups(self, n: int, after_number: bool) -> str:
-        if n in (1, -1):
-            return self.up if n > 0 else self.down
-        if n in (2, -2):
-            return self.up2 if n > 0 else self.down2
-        if self.latex:
-            return (
-                f"{'+' if after_number else ''}{abs(n)}{{\\cdot}}{self.up if n > 0 else self.down}"
-            )
-        return f"{self.up if n > 0 else self.down}{abs(n)}"
-
-    def bars(self, count: int) -> str:
-        if not self.latex:
-            return "|" * count
-        return r" \mid " if count == 1 else r" \mathbin{" + r"\|" * (count - 1) + "} "
-
-    def wrap(self, text: str) -> str:
-        return self.braces[0] + text + self.braces[1]
-
-    def function(self, name: str, argument: str) -> str:
-        return f"\\operatorname{{{name}}}({argument})" if self.latex else f"{name}({argument})"
-
-
-_STYLES = {
-    "default": _Style(up="^", down="v", up2="^^", down2="vv", pm="±", braces="{}"),
-    "ascii": _Style(up="^", down="v", up2="^^", down2="vv", pm="+-", braces="{}"),
-    "unicode": _Style(up="↑", down="↓", up2="⇑", down2="⇓", pm="±", braces="{}"),
-    "latex": _Style(
-        up=r"{\uparrow}",
-        down=r"{\downarrow}",
-        up2=r"{\Uparrow}",
-        down2=r"{\Downarrow}",
-        pm=r"\pm ",
-        braces=(r"\{", r"\}"),  # type: ignore[arg-type]
-        latex="yes",
-    ),
-}
-_NESTING = 3
-"""Options are printed with bars ``{a||b|c}`` up to this many bars, then in braces."""
-
-
-def _nus_text(nus: tuple[int, int, int, int], style: _Style) -> str:
-    p, k, n, m = nus
-    parts = []
-    if p or (n == 0 and m == 0):
-        parts.append(style.number(p, k))
-    if n:
-        parts.append(style.ups(n, after_number=bool(p)))
-    if m:
-        parts.append("*" if m == 1 else f"*{m}")
-    return "".join(parts)
-
-
-def _named(g: Game, style: _Style) -> str | None:
-    """The conventional name of ``g``, if it has one (NUS values, ``±G``, tiny, miny)."""
-    if g._nus is not None:
-        return _nus_text(g._nus, style)
-    left, right = g._left, g._right
-    assert left is not None and right is not None
-    if len(left) != 1 or len(right) != 1:
-        return None
-    a, b = left[0], right[0]
-    if core.neg(b) is a:
-        return f"{style.pm}{_format(a, style)}"  # ±G = {G | -G}
-    zero = core.from_nus((0, 0, 0, 0))
-    for small, big, name in ((a, b, "tiny"), (core.neg(b), core.neg(a), "miny")):
-        # tiny(x) = {0 || 0 | -x}; miny(x) = -tiny(x) = {x | 0 || 0}
-        if small is zero and big._nus is None and big._left == (zero,) and len(big._right) == 1:  # type: ignore[arg-type]
-            x = core.neg(big._right[0])  # type: ignore[index]
-            if x._nus is not None and x.is_number and x._nus[0] > 0:
-                return style.function(name, style.number(x._nus[0], x._nus[1]))
-    return None
-
-
-def _bare(g: Game, style: _Style) -> tuple[str, int]:
-    """``g`` as text and the number of bars at its top level (0: a name, printed as is)."""
-    name = _named(g, style)
-    if name is not None:
-        return name, 0
-    sides = []
-    deepest = 0
-    for options in (g._left, g._right):
-        assert options is not None
-        texts = [_bare(x, style) for x in options]
-        if len(texts) == 1 and 0 < texts[0][1] < _NESTING:
-            deepest = max(deepest, texts[0][1])
-            sides.append(texts[0][0])
-        else:
-            sides.append(", ".join(t if b == 0 else style.wrap(t) for t, b in texts))
-    bars = deepest + 1
-    return f"{sides[0]}{style.bars(bars)}{sides[1]}", bars
-
-
-def _format(g: Game, style: _Style) -> str:
-    text, bars = _bare(g, style)
-    return text if bars == 0 else style.wrap(text)
-
-
-@deep
-def format_game(g: Game, *, ascii: bool = False, unicode: bool = False) -> str:
-    """``g`` in standard notation; ``ascii`` writes ``+-`` for ``±``, ``unicode`` uses arrows.
-
-    >>> from cgt import Game, UP
-    >>> format_game(Game(left=[1], right=[-1]), ascii=True), format_game(UP * 2, unicode=True)
-    ('+-1', '⇑')
-    """
-    return _format(g, _STYLES["ascii" if ascii else "unicode" if unicode else "default"])
-
-
-@deep
-def format_latex(g: Game) -> str:
-    """``g`` in LaTeX (math mode, without the dollars), for Jupyter's ``_repr_latex_``.
-
-    >>> from cgt import Game
-    >>> print(format_latex(Game("{2|0||-1}")), format_latex(Game("1/2^3*")))
-    \\{2 \\mid 0 \\mathbin{\\|} -1\\} \\frac{1}{2}+3{\\cdot}{\\uparrow}*
-    """
-    return _format(g, _STYLES["latex"])
+_extensions.provide(parse=parse)

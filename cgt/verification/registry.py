@@ -48,9 +48,9 @@ from typing import Any, Literal
 
 import attrs
 
-from cgt.errors import CGTError, InvalidArgumentError, WrongTypeError
-from cgt.impartial import grundy
-from cgt.verify import VerificationResult, verify
+from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError
+from cgt.impartial.sprague_grundy import grundy
+from cgt.verification.harness import VerificationResult, verify
 
 __all__ = [
     "Claim",
@@ -246,7 +246,7 @@ def run_claims(
     """
     todo = list(_REGISTRY if selected is None else selected)
     if scheduler is not None:
-        from cgt.runner import _checked_address
+        from cgt.core.runner import _checked_address
 
         _checked_address(scheduler)  # before any work, even if no claim goes to workers
     if jobs == 1 and scheduler is None:
@@ -326,7 +326,7 @@ def _find_claim(chunk: ClaimChunk) -> Claim:
 
             importlib.import_module(chunk.origin)
         elif attempt == 1:
-            from cgt.plugins import load_plugins
+            from cgt.verification.plugins import load_plugins
 
             load_plugins()
     raise ClaimNotFoundError(
@@ -425,7 +425,7 @@ def _run_in_chunks(
 ) -> list[ClaimRun]:
     """Run claims in chunks on workers; a claim no worker can import (registered by a script,
     a test or a doctest) runs in this process, after the others."""
-    from cgt.runner import RunInterrupted, run_chunks
+    from cgt.core.runner import RunInterrupted, run_chunks
 
     groups: list[tuple[int, list[ClaimChunk]]] = []  # a claim's index and its chunks
     local: list[int] = []

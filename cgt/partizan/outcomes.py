@@ -21,8 +21,8 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from cgt._nus import EQUAL, GREATER, LESS
-from cgt.errors import NotAPositionError
+from cgt.core.errors import NotAPositionError
+from cgt.partizan._nus import EQUAL, GREATER, LESS
 
 __all__ = ["Outcome", "outcome"]
 
@@ -58,8 +58,8 @@ def outcome(game: Any) -> Outcome:
     >>> cgt.outcome(cgt.Game(left=[1], right=[-1])), cgt.outcome(3)
     (<Outcome.N: 'N'>, <Outcome.L: 'L'>)
     """
-    from cgt.game import Game, _compare
-    from cgt.partizan import value
+    from cgt.partizan.game import Game, _compare
+    from cgt.partizan.values import value
 
     if game is None:
         raise NotAPositionError("outcome() needs a game, a value Game() accepts, or a position")

@@ -35,8 +35,8 @@ from typing import Any
 
 import attrs
 
-from cgt.errors import CGTError, WrongTypeError, _short_repr
-from cgt.impartial import grundy
+from cgt.core.errors import CGTError, WrongTypeError, _short_repr
+from cgt.impartial.sprague_grundy import grundy
 
 __all__ = ["ClosedFormError", "VerificationResult", "compile_closed_form", "verify"]
 
@@ -157,7 +157,7 @@ def compile_closed_form(
     is read as the attribute of that name on the position.
 
     >>> import sympy
-    >>> from cgt.verify import compile_closed_form
+    >>> from cgt.verification.harness import compile_closed_form
     >>> class Heap:
     ...     def __init__(self, n): self.n = n
     >>> f = compile_closed_form(sympy.Mod(sympy.Symbol("n"), 4))

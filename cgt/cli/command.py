@@ -17,9 +17,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from cgt.errors import CGTError
-from cgt.plugins import load_plugins
-from cgt.registry import Claim, ClaimRun, ClaimsInterrupted, claims, run_claims
+from cgt.core.errors import CGTError
+from cgt.verification.plugins import load_plugins
+from cgt.verification.registry import Claim, ClaimRun, ClaimsInterrupted, claims, run_claims
 
 __all__ = ["main"]
 
@@ -206,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="run on the Dask cluster of this scheduler (e.g. tcp://host:8786)",
     )
     verify.set_defaults(handler=_command_verify)
-    from cgt.summary import add_commands as add_value_command
+    from cgt.cli.summary import add_commands as add_value_command
 
     add_value_command(commands)
     for module in load_plugins().values():

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from cgt.errors import InvalidArgumentError, LoopyGameError, UnhashablePositionError
+from cgt.core.errors import InvalidArgumentError, LoopyGameError, UnhashablePositionError
 
 __all__ = ["Memo", "MemoInfo", "cache_info", "clear_caches", "evaluate", "set_cache_limit"]
 

@@ -22,15 +22,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cgt.position import (
-    Position,
+from cgt.positions.protocol import (
     check_hashable,
     left_options_of,
     options_of,
     right_options_of,
 )
 
-__all__ = ["Sum"]
+__all__ = ["Position", "Sum"]
+
+
+class Position:
+    """Optional base class for positions: gives ``p + q`` as the disjunctive `Sum`."""
+
+    __slots__ = ()
+
+    def __add__(self, other: Any) -> Any:
+        return Sum(self, other)
 
 
 class Sum(Position):

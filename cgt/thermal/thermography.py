@@ -36,14 +36,16 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cgt import _canonical as core
-from cgt import _walls
-from cgt._deep import deep
-from cgt.errors import CGTError
-from cgt.memo import Memo
+from cgt.core._deep import deep
+from cgt.core.errors import CGTError
+from cgt.core.memo import Memo
+from cgt.partizan import _canonical as core
+from cgt.partizan import _extensions
+from cgt.partizan.values import as_game as _game
+from cgt.thermal import _walls
 
 if TYPE_CHECKING:
-    from cgt.game import Game
+    from cgt.partizan.game import Game
 
 __all__ = [
     "ThermalError",
@@ -106,7 +108,7 @@ def _envelope(
     walls: Sequence[tuple[Sequence[Point], Fraction]], shift: int, upper: bool
 ) -> tuple[list[Point], Fraction]:
     """``max`` (``upper``) or ``min`` over ``walls`` of ``wall(t) + shift * t``, exactly: the
-    `Fraction` face of `cgt._walls.envelope`.
+    `Fraction` face of `cgt.thermal._walls.envelope`.
 
     Every wall starts at the same ``t``.  Returns the knots of the result and its final slope.
     """
@@ -168,8 +170,8 @@ class Thermograph:
         return self.left_at(t), self.right_at(t)
 
     def to_svg(self, **options: Any) -> str:
-        """The thermograph as an SVG picture (see `cgt.draw.thermograph_svg`)."""
-        from cgt.draw import thermograph_svg
+        """The thermograph as an SVG picture (see `cgt.thermal.draw.thermograph_svg`)."""
+        from cgt.thermal.draw import thermograph_svg
 
         return thermograph_svg(self, **options)
 
@@ -178,7 +180,7 @@ class Thermograph:
 
     def save(self, path: Any, **options: Any) -> None:
         """Write the picture to ``path``: ``.svg`` (no dependency) or ``.png`` (matplotlib)."""
-        from cgt.draw import save_thermograph
+        from cgt.thermal.draw import save_thermograph
 
         save_thermograph(self, path, **options)
 
@@ -283,7 +285,7 @@ def _meet(
     left: list[Point], left_slope: Fraction, right: list[Point], right_slope: Fraction, g: Game
 ) -> Thermograph:
     """Cut the walls where they first meet (``left - right`` never increases): the `Fraction`
-    face of `cgt._walls.meet`."""
+    face of `cgt.thermal._walls.meet`."""
     scale = _scale_of(left + right) + 1
     return _met(
         _to_ints(left, scale), int(left_slope), _to_ints(right, scale), int(right_slope), scale, g
@@ -334,7 +336,7 @@ def is_hot(game: Any) -> bool:
     """Whether the left stop exceeds the right stop (equivalently, the temperature is positive).
 
     >>> import cgt
-    >>> cgt.thermal.is_hot(cgt.switch(1)), cgt.thermal.is_hot(cgt.UP)
+    >>> is_hot(cgt.switch(1)), is_hot(cgt.UP)
     (True, False)
     """
     g = _game(game)
@@ -345,7 +347,7 @@ def is_tepid(game: Any) -> bool:
     """Whether the game is infinitesimally close to a number without being one (``1*``, ``↑``).
 
     >>> import cgt
-    >>> cgt.thermal.is_tepid(cgt.Game("1*")), cgt.thermal.is_tepid(cgt.Game(1))
+    >>> is_tepid(cgt.Game("1*")), is_tepid(cgt.Game(1))
     (True, False)
     """
     g = _game(game)
@@ -453,7 +455,7 @@ def left_incentives(game: Any) -> tuple[Game, ...]:
     """``G^L - G`` for each canonical left option: what a move gains Left.
 
     >>> import cgt
-    >>> cgt.thermal.left_incentives(cgt.Game("{2|-1}"))
+    >>> left_incentives(cgt.Game("{2|-1}"))
     (Game('{3|0}'),)
     """
     g = _game(game)
@@ -471,7 +473,7 @@ def incentives(game: Any) -> tuple[Game, ...]:
     other one exceeds (a move's incentive is what it gains its player; as in CGSuite).
 
     >>> import cgt
-    >>> cgt.thermal.incentives(cgt.UP), cgt.thermal.incentives(cgt.switch(1))
+    >>> incentives(cgt.UP), incentives(cgt.switch(1))
     ((Game('^*'),), (Game('{2|0}'),))
     """
     every = _unique(left_incentives(game) + right_incentives(game))
@@ -485,20 +487,9 @@ def _unique(games: Iterable[Game]) -> tuple[Game, ...]:
     return tuple(dict.fromkeys(games))
 
 
-def _game(value: Any) -> Game:
-    from cgt.game import Game
-    from cgt.partizan import value as value_of
-
-    if value.__class__ is Game:
-        return value
-    if hasattr(value, "left_options") or hasattr(value, "options"):
-        return value_of(value)
-    return Game(value)
-
-
 def _temperature_arg(t: Any, dyadic: bool = True) -> Fraction:
     """A temperature as an exact (dyadic, unless told otherwise) `Fraction` ``>= -1``."""
-    from cgt.game import Game
+    from cgt.partizan.game import Game
 
     if isinstance(t, (bool, float)):
         raise ThermalError(
@@ -521,3 +512,16 @@ def _temperature_arg(t: Any, dyadic: bool = True) -> Fraction:
     if value < MINUS_ONE:
         raise ThermalError(f"temperatures start at -1; got {value}")
     return value
+
+
+_extensions.provide(
+    cool=cool,
+    heat=heat,
+    overheat=overheat,
+    mean=mean,
+    temperature=temperature,
+    thermograph=thermograph,
+    incentives=incentives,
+    is_hot=is_hot,
+    is_tepid=is_tepid,
+)

@@ -22,7 +22,7 @@ closes the workers and raises `RunInterrupted`, which holds the results that wer
 "Run these N seeded chunks of 100, merge in order" (the function must be importable by the
 workers, so it is defined at the top level of a module):
 
->>> from cgt.runner import run_chunks, seeded_chunks
+>>> from cgt.core.runner import run_chunks, seeded_chunks
 >>> chunks = seeded_chunks(250, 100, seed=7)
 >>> chunks
 [Chunk(index=0, seed=7, start=0, stop=100), Chunk(index=1, seed=7, start=100, stop=200), \
@@ -43,7 +43,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from cgt.errors import CGTError, InvalidArgumentError, WrongTypeError
+from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError
 
 __all__ = [
     "Chunk",

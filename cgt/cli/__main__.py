@@ -1,0 +1,7 @@
+"""``python -m cgt.cli`` runs the ``cgt`` command."""
+
+import sys
+
+from cgt.cli.command import main
+
+sys.exit(main())

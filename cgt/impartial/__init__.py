@@ -1,0 +1,8 @@
+"""Impartial games: nimbers (mex, nim-addition and nim-multiplication) and Grundy values of
+positions, with the Sprague-Grundy theorem for sums.
+"""
+
+from cgt.impartial.nimber import Nimber, mex, nim_inverse, nim_multiply
+from cgt.impartial.sprague_grundy import grundy, is_p_position
+
+__all__ = ["Nimber", "grundy", "is_p_position", "mex", "nim_inverse", "nim_multiply"]
