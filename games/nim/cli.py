@@ -90,10 +90,11 @@ def _sequence_report(game: HeapGame, upto: int, rules: dict[str, Any], as_json: 
 
 def _parse_set(text: str) -> list[int]:
     try:
-        return [int(part) for part in text.replace(" ", "").split(",") if part]
+        # commas or spaces separate the moves: "2,3", "2 3" and "2, 3" are {2, 3}
+        return [int(part) for part in text.replace(",", " ").split()]
     except ValueError:
         raise InvalidRulesError(
-            f"a subtraction set is written like 2,3 (positive ints, commas); got {text!r}"
+            f"a subtraction set is written like 2,3 or '2 3' (positive ints); got {text!r}"
         ) from None
 
 
