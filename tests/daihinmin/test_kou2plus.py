@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import pytest
 
@@ -110,21 +111,41 @@ def test_rollouts_deal_the_unseen_cards_by_counts_and_known_holders():
     assert len(scores) == len(moves) and all(5 <= s <= 25 for s in scores)
 
 
-def test_search_finds_the_winning_lead_with_three_players_left():
-    # three players left, we lead with 5S 5H 7D JC; the others hold 4 and 3 of the unseen
-    # cards.  kou2+'s choice must score at least as well as kou2's over the same deals, and
-    # the search must play the best-scoring candidate
-    rng = random.Random(11)
-    state = _random_state(rng)
-    while len(state.finished) < 2:
-        p = state.turn
-        state.submit(decide(Observation.of(state, p), Kou2Player().rules))
-    p = state.turn
-    obs = Observation.of(state, p)
-    plus = Kou2PlusPlayer(seed=7)
-    choice = plus.play(obs)
-    moves = candidate_moves(obs, plus.candidates)
-    assert choice in moves and plus.searched == (len(moves) > 1)
+def test_search_finds_the_eight_cut_that_goes_out():
+    # found in play (5 kou2, three players left): player 1 holds 7D 8D on 4H; kou2 answers
+    # 7D, which the others can beat; 8D clears the field and 7D then goes out.  Checked over
+    # every deal of the 7 unseen cards to players 0 (4 cards) and 2 (3 cards).
+    hand, unseen = parse_cards("7D 8D"), parse_cards("5D 10S 10H 10C JH KS 2C")
+    played = ALL_CARDS & ~hand & ~unseen
+    obs = Observation(
+        1,
+        hand,
+        Meld.parse("4H"),
+        False,
+        False,
+        (4, 2, 3, 0, 0),
+        (0, 1, 2, 3, 4),
+        None,
+        0,
+        (4, 3),
+        played,
+        0,
+    )
+    kou2, cut = Meld.parse("7D"), Meld.parse("8D")
+    assert Kou2Player().play(obs) == kou2 and cut in candidate_moves(obs, 4)
+    bits = [1 << i for i in range(61) if unseen >> i & 1]
+    points = {kou2: [], cut: []}
+    for combo in combinations(bits, 4):
+        state = state_from_observation(obs, random.Random(0))
+        state.hands[0], state.hands[2] = sum(combo), unseen & ~sum(combo)
+        for meld in points:
+            after = state.copy()
+            after.submit(meld)
+            points[meld].append(play_out(after, 1))
+    assert len(points[cut]) == 35 and set(points[cut]) == {3}  # third place, always
+    assert min(points[kou2]) == 1 and max(points[kou2]) < 3
+    plus = Kou2PlusPlayer(seed=1)
+    assert plus.play(obs) == cut and (plus.searched, plus.changed) == (1, 1)
 
 
 def test_exchange_reveals_where_cards_went():
