@@ -24,7 +24,7 @@ from typing import Any
 
 from cgt.core.memo import Memo, evaluate
 from cgt.impartial.nimber import mex
-from cgt.positions.protocol import options_of
+from cgt.positions.protocol import normal_form_of, options_of, split_components
 from cgt.positions.sums import Sum
 
 __all__ = ["grundy", "is_p_position"]
@@ -37,9 +37,19 @@ def _xor_all(values: list[int]) -> int:
     return reduce(xor, values, 0)
 
 
+def _first(values: list[int]) -> int:
+    return values[0]
+
+
 def _expand_decomposed(position: Any) -> tuple[Sequence[Any], Any]:
     if isinstance(position, Sum):
         return position.components, _xor_all
+    parts = split_components(position)
+    if parts is not None:
+        return parts, _xor_all
+    normal = normal_form_of(position)
+    if normal is not None:  # -G = G for an impartial game: the sign does not matter
+        return (normal[0],), _first
     return options_of(position), mex
 
 

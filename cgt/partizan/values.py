@@ -31,7 +31,12 @@ from cgt.partizan import _canonical as core
 from cgt.partizan._states import state_value
 from cgt.partizan.game import Game
 from cgt.positions.decorators import FunctionPosition
-from cgt.positions.protocol import left_options_of, right_options_of
+from cgt.positions.protocol import (
+    left_options_of,
+    normal_form_of,
+    right_options_of,
+    split_components,
+)
 from cgt.positions.sums import Sum
 
 __all__ = ["as_game", "value"]
@@ -56,9 +61,24 @@ def _is_impartial(position: Any) -> bool:
     )
 
 
+def _negated(values: list[Game]) -> Game:
+    return core.neg(values[0])
+
+
+def _same(values: list[Game]) -> Game:
+    return values[0]
+
+
 def _expand(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
     if isinstance(position, Sum):
         return position.components, _sum_all
+    parts = split_components(position)
+    if parts is not None:
+        return parts, _sum_all
+    normal = normal_form_of(position)
+    if normal is not None:
+        representative, negated = normal
+        return (representative,), _negated if negated else _same
     return _expand_product(position)
 
 

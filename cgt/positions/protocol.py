@@ -35,8 +35,10 @@ __all__ = [
     "PartizanPosition",
     "check_hashable",
     "left_options_of",
+    "normal_form_of",
     "options_of",
     "right_options_of",
+    "split_components",
 ]
 
 
@@ -118,3 +120,96 @@ def check_hashable(position: Any, parent: Any = None) -> None:
         hash(position)
     except TypeError:
         raise UnhashablePositionError(position, parent) from None
+
+
+# ------------------------------------------------- optional: components and a normal form
+#
+# A position may say more than its moves, and `cgt.value` and `cgt.grundy` use it:
+#
+# * ``components()``: the independent parts it splits into (its value is the sum of theirs),
+#   e.g. the separate regions of a board.  One part other than the position itself is a
+#   simpler equal position (a board cropped to its cells); no part at all is the zero game.
+# * ``normal_form()``: ``(representative, negated)``, a canonical position of equal value (or
+#   of the negative value when ``negated``), e.g. a board up to its symmetries, and a transposed
+#   Domineering board, which swaps the players.  Positions with one representative share one
+#   entry of the memo table: a transposition table for free.
+
+
+def _check_part(position: Any, part: Any, method: str) -> None:
+    check_hashable(part, position)
+    if not (
+        callable(getattr(part, "options", None))
+        or callable(getattr(part, "left_options", None))
+        or isinstance(getattr(part, "left_options", None), tuple)
+    ):
+        raise NotAPositionError(
+            f"{method}() of {_short_repr(position)} returned {_short_repr(part)}, which is not "
+            "a position (it has neither options() nor left_options()/right_options())"
+        )
+
+
+def split_components(position: Any) -> tuple[Any, ...] | None:
+    """The independent parts of ``position`` from its ``components()`` method, or ``None`` when
+    it has no such method or is its own single part.
+
+    >>> import cgt
+    >>> class Heaps:  # Nim on several heaps: each heap is a component
+    ...     def __init__(self, *heaps): self.heaps = tuple(sorted(h for h in heaps if h))
+    ...     def __eq__(self, other): return self.heaps == other.heaps
+    ...     def __hash__(self): return hash(self.heaps)
+    ...     def options(self):
+    ...         return [Heaps(*self.heaps[:i], k, *self.heaps[i + 1:])
+    ...                 for i, h in enumerate(self.heaps) for k in range(h)]
+    ...     def components(self): return [Heaps(h) for h in self.heaps]
+    >>> [p.heaps for p in split_components(Heaps(1, 2, 3))], split_components(Heaps(5))
+    ([(1,), (2,), (3,)], None)
+    >>> cgt.grundy(Heaps(1, 2, 3)), cgt.grundy(Heaps(5, 6))
+    (0, 3)
+    """
+    method = getattr(position, "components", None)
+    if not callable(method):
+        return None
+    parts = _as_tuple(position, "components", method())
+    if len(parts) == 1 and parts[0] == position:
+        return None
+    for part in parts:
+        _check_part(position, part, "components")
+        if len(parts) > 1 and part == position:
+            raise NotAPositionError(
+                f"components() of {_short_repr(position)} returned the position itself among "
+                f"{len(parts)} parts: its value would be defined by itself"
+            )
+    return parts
+
+
+def normal_form_of(position: Any) -> tuple[Any, bool] | None:
+    """``(representative, negated)`` from ``position.normal_form()``, or ``None`` when it has no
+    such method or is its own representative.
+
+    >>> import cgt
+    >>> class Mirrored:  # (a, b) and (b, a) with the players swapped are negatives
+    ...     def __init__(self, a, b): self.a, self.b = a, b
+    ...     def __eq__(self, other): return (self.a, self.b) == (other.a, other.b)
+    ...     def __hash__(self): return hash((self.a, self.b))
+    ...     def left_options(self): return [Mirrored(self.a - 1, self.b)] if self.a else []
+    ...     def right_options(self): return [Mirrored(self.a, self.b - 1)] if self.b else []
+    ...     def normal_form(self):
+    ...         return (self, False) if self.a >= self.b else (Mirrored(self.b, self.a), True)
+    >>> rep, negated = normal_form_of(Mirrored(1, 3))
+    >>> (rep.a, rep.b), negated, cgt.value(Mirrored(1, 3))
+    ((3, 1), True, Game('-2'))
+    """
+    method = getattr(position, "normal_form", None)
+    if not callable(method):
+        return None
+    result = method()
+    if not (isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], bool)):
+        raise NotAPositionError(
+            f"normal_form() of {_short_repr(position)} returned {_short_repr(result)}, not a "
+            "pair (representative position, negated: bool)"
+        )
+    representative, negated = result
+    if representative == position:
+        return None
+    _check_part(position, representative, "normal_form")
+    return representative, negated
