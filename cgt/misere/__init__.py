@@ -1,0 +1,24 @@
+"""Misère play of impartial games: outcomes, misère Grundy values, Conway's genus, misère
+canonical forms and misère quotients (Plambeck and Siegel) of heap games.
+"""
+
+from cgt.misere.canonical import MisereGame, misere_canonical, misere_games_born_by
+from cgt.misere.genus import Genus, genus
+from cgt.misere.outcome import (
+    MisereOutcome,
+    is_misere_p_position,
+    misere_grundy,
+    misere_outcome,
+)
+
+__all__ = [
+    "Genus",
+    "MisereGame",
+    "MisereOutcome",
+    "genus",
+    "is_misere_p_position",
+    "misere_canonical",
+    "misere_games_born_by",
+    "misere_grundy",
+    "misere_outcome",
+]
