@@ -50,7 +50,6 @@ class MisereGame:
     """
 
     __slots__ = (
-        "__weakref__",
         "_sort_key",
         "birthday",
         "misere_grundy",
@@ -85,7 +84,7 @@ class MisereGame:
         is_nim = len(option_set) == n and all(g.nim_value is not None for g in option_set)
         game.nim_value = n if is_nim else None
         game.uid = len(cls._interned)
-        game._sort_key = (game.birthday, game.uid)
+        game._sort_key = (game.birthday, tuple(sorted(g._sort_key for g in option_set)))
         cls._interned[option_set] = game
         return game
 
@@ -133,7 +132,7 @@ class MisereGame:
         return (MisereGame.from_options, (self.options(),))
 
 
-def _key(game: MisereGame) -> tuple[int, int]:
+def _key(game: MisereGame) -> tuple[Any, ...]:
     return game._sort_key
 
 
