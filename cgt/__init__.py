@@ -36,6 +36,7 @@ from cgt.core import (
 )
 from cgt.impartial import Nimber, grundy, is_p_position, mex, nim_inverse, nim_multiply
 from cgt.infinitesimals import NotAllSmallError, atomic_weight, is_all_small, ish, reduced
+from cgt.loopy import GraphTooLargeError, LoopyGame, NotAStopperError, loopy_value, parse
 from cgt.misere import (
     Genus,
     MisereGame,
@@ -58,7 +59,6 @@ from cgt.partizan import (
     Outcome,
     miny,
     outcome,
-    parse,
     switch,
     tiny,
     up,
@@ -115,14 +115,17 @@ __all__ = [
     "GameDefinition",
     "GameValueError",
     "Genus",
+    "GraphTooLargeError",
     "ImpartialPosition",
     "InvalidArgumentError",
+    "LoopyGame",
     "LoopyGameError",
     "Memo",
     "MisereGame",
     "MisereOutcome",
     "Nimber",
     "NotAPositionError",
+    "NotAStopperError",
     "NotAllSmallError",
     "NotPicklableError",
     "NotationError",
@@ -152,6 +155,7 @@ __all__ = [
     "is_p_position",
     "ish",
     "left_options_of",
+    "loopy_value",
     "mean",
     "mex",
     "miny",

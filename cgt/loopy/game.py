@@ -1,0 +1,340 @@
+"""Loopy partizan games as values: `LoopyGame`, a finite game graph whose play may go on forever.
+
+A loopy game is a node of a finite directed graph with Left edges and Right edges; unlike a
+short game, a position may be reached again, and play that never ends is a draw.  Short games
+(`cgt.Game`) are the graphs without cycles, and every operation here returns a `cgt.Game`
+whenever its result is short.
+
+*Stoppers* are the loopy games with no infinite alternating play (Left, Right, Left, ... moves
+forever); ``on = {pass|}``, ``over = {0|pass}`` and ``upon = {pass|*}`` are stoppers, ``dud =
+{pass|pass}`` and ``tis = {tisn|}`` are not.  Stoppers are ordered like short games: ``G >= H``
+when Left, moving second, never loses ``G - H`` (she wins or the play is infinite; Siegel,
+*Combinatorial Game Theory*, VI.1), and each has a unique *simplest form*, with no dominated
+and no reversible options and no two nodes of equal value (VI.3).  A `LoopyGame` that is a
+stopper is kept in its simplest form (for graphs up to `SIMPLIFY_LIMIT` nodes), so that it
+prints as the value it is.
+
+Sums and negatives are defined for all loopy games.  ``<=``, ``<`` and friends need stoppers
+and raise `NotAStopperError` otherwise; ``==`` is value equality for stoppers, and for other
+loopy games it recognises equal game trees (``on + off == dud``) and raises `NotAStopperError`
+when it cannot decide (equality of general loopy games needs their onsides and offsides).
+
+>>> from cgt import parse, Game
+>>> on, off, over = parse("on"), parse("off"), parse("over")
+>>> on + off == parse("dud"), on > Game(10**3), over > 0, over < Game("1/1024")
+(True, True, True, True)
+>>> over + over, on + 5, -over
+(LoopyGame('over'), LoopyGame('on'), LoopyGame('under'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from cgt.core.errors import CGTError, WrongTypeError
+from cgt.impartial.nimber import Nimber
+from cgt.loopy._graphs import (
+    canonical,
+    has_cycle,
+    is_stopper,
+    reachable,
+    short_games,
+    simplify,
+)
+from cgt.loopy._retrograde import RESULT_NAMES, RIGHT_WINS, explore, solve
+from cgt.loopy.printing import format_graph, named_nodes
+from cgt.partizan.game import Game
+from cgt.partizan.outcomes import Outcome
+
+__all__ = ["SIMPLIFY_LIMIT", "LoopyGame", "NotAStopperError", "loopy_graph"]
+
+SIMPLIFY_LIMIT = 400
+"""Stoppers with at most this many nodes are brought to their simplest form when made (the
+order of all pairs of nodes is computed: quadratic in the size)."""
+
+_NAME_LIMIT = 5000
+
+Edges = list[list[int]]
+
+
+class NotAStopperError(CGTError, ValueError):
+    """An operation defined for stoppers only (order, simplest form) was given a loopy game
+    with an infinite alternating play."""
+
+
+class LoopyGame:
+    """A loopy partizan game: node 0 of a finite game graph (made by `cgt.parse`,
+    `cgt.loopy_value` or `LoopyGame.from_graph`; ``LoopyGame("upon")`` parses).
+
+    >>> g = LoopyGame.from_graph([[0], []], [[1], []])      # {pass | 0}
+    >>> g, g.is_stopper, g.outcome
+    (LoopyGame('under'), True, <Outcome.R: 'R'>)
+    """
+
+    __slots__ = ("_hash", "_left", "_right", "_stopper")
+
+    loopy = True
+    """Tells `cgt.outcome` to solve this game by retrograde analysis."""
+
+    _left: Edges
+    _right: Edges
+    _stopper: bool | None
+    _hash: int | None
+
+    def __new__(cls, text: str) -> Any:
+        if not isinstance(text, str):
+            raise WrongTypeError(
+                f"LoopyGame() takes notation such as 'upon'; got {text!r} (use "
+                "LoopyGame.from_graph or cgt.loopy_value for graphs and positions)"
+            )
+        return _PARSER[0](text)
+
+    @classmethod
+    def _raw(cls, left: Edges, right: Edges, stopper: bool | None = None) -> LoopyGame:
+        self = object.__new__(cls)
+        self._left = left
+        self._right = right
+        self._stopper = stopper
+        self._hash = None
+        return self
+
+    @classmethod
+    def from_graph(
+        cls, left: Sequence[Sequence[int]], right: Sequence[Sequence[int]], root: int = 0
+    ) -> Game | LoopyGame:
+        """The game at ``root`` of the graph with Left edges ``left[v]`` and Right edges
+        ``right[v]``: a `cgt.Game` if it is short, else a `LoopyGame`.
+
+        >>> LoopyGame.from_graph([[1], []], [[0], []]), LoopyGame.from_graph([[1], []], [[], []])
+        (LoopyGame('over'), Game('1'))
+        """
+        n = len(left)
+        if len(right) != n:
+            raise WrongTypeError("left and right must list the options of the same nodes")
+        for edges in (left, right):
+            for options in edges:
+                for w in options:
+                    if not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < n:
+                        raise WrongTypeError(f"{w!r} is not a node of a graph of {n} nodes")
+        if not isinstance(root, int) or not 0 <= root < n:
+            raise WrongTypeError(f"root {root!r} is not a node of a graph of {n} nodes")
+        return _value_of_graph(left, right, root)
+
+    # ------------------------------------------------------------------------- structure
+
+    @property
+    def left_options(self) -> tuple[Game | LoopyGame, ...]:
+        """Left's options: games and loopy games."""
+        return tuple(_value_of_graph(self._left, self._right, w) for w in self._left[0])
+
+    @property
+    def right_options(self) -> tuple[Game | LoopyGame, ...]:
+        """Right's options: games and loopy games."""
+        return tuple(_value_of_graph(self._left, self._right, w) for w in self._right[0])
+
+    @property
+    def graph(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        """The game graph (Left edges, Right edges of each node); the game is node 0."""
+        return tuple(map(tuple, self._left)), tuple(map(tuple, self._right))
+
+    @property
+    def is_stopper(self) -> bool:
+        """Whether no subposition starts an infinite alternating play."""
+        if self._stopper is None:
+            self._stopper = is_stopper(self._left, self._right)
+        return self._stopper
+
+    @property
+    def outcome(self) -> Outcome:
+        """Who wins moving first and moving second, or a draw (retrograde analysis)."""
+        return _outcome_of(self._left, self._right)
+
+    # ----------------------------------------------------------------------------- order
+
+    def __le__(self, other: Any) -> bool:
+        return _le(_graph_of(self), _graph_of(other))
+
+    def __ge__(self, other: Any) -> bool:
+        return _le(_graph_of(other), _graph_of(self))
+
+    def __lt__(self, other: Any) -> bool:
+        return self <= other and not self >= other
+
+    def __gt__(self, other: Any) -> bool:
+        return self >= other and not self <= other
+
+    def __eq__(self, other: object) -> bool:
+        try:
+            graph = _graph_of(other)
+        except WrongTypeError:
+            return False
+        mine = (self._left, self._right)
+        if canonical(*mine) == canonical(*graph):
+            return True
+        if is_stopper(*mine) and is_stopper(*graph):
+            return _le(mine, graph) and _le(graph, mine)
+        raise NotAStopperError(
+            f"cannot decide whether {self} equals {other}: they are different game graphs and "
+            "not both stoppers (that needs onsides and offsides, which cgt does not compute)"
+        )
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            mine = (self._left, self._right)
+            probes = (_outcome_of(*_sum(mine, _graph_of(x))) for x in _PROBES)
+            self._hash = hash((LoopyGame, *probes))
+        return self._hash
+
+    # ------------------------------------------------------------------------ arithmetic
+
+    def __add__(self, other: Any) -> Game | LoopyGame:
+        try:
+            graph = _graph_of(other)
+        except WrongTypeError:
+            return NotImplemented
+        return _value_of_graph(*_sum((self._left, self._right), graph), 0)
+
+    __radd__ = __add__
+
+    def __neg__(self) -> Game | LoopyGame:
+        return _value_of_graph(self._right, self._left, 0)
+
+    def __pos__(self) -> LoopyGame:
+        return self
+
+    def __sub__(self, other: Any) -> Game | LoopyGame:
+        try:
+            left, right = _graph_of(other)
+        except WrongTypeError:
+            return NotImplemented
+        return _value_of_graph(*_sum((self._left, self._right), (right, left)), 0)
+
+    def __rsub__(self, other: Any) -> Game | LoopyGame:
+        try:
+            graph = _graph_of(other)
+        except WrongTypeError:
+            return NotImplemented
+        return _value_of_graph(*_sum(graph, (self._right, self._left)), 0)
+
+    # -------------------------------------------------------------------------- printing
+
+    def __str__(self) -> str:
+        left, right = self._left, self._right
+        names = named_nodes(left, right) if len(left) <= _NAME_LIMIT else [None] * len(left)
+        return format_graph(left, right, short_games(left, right), names)
+
+    def __repr__(self) -> str:
+        return f"LoopyGame({str(self)!r})"
+
+
+_PARSER: list[Callable[[str], Any]] = [lambda text: None]
+"""``LoopyGame(text)`` calls ``_PARSER[0]``, set by `cgt.loopy.notation` when it is imported."""
+
+
+def _outcome_of(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> Outcome:
+    left_first, right_first = solve(left, right)
+    return Outcome.from_results(RESULT_NAMES[left_first[0]], RESULT_NAMES[right_first[0]])
+
+
+# ------------------------------------------------------------------------------ graphs
+
+
+def loopy_graph(value: Any) -> tuple[Edges, Edges]:
+    """The game graph (Left edges, Right edges; node 0 is the game) of a `LoopyGame`, a
+    `cgt.Game`, or anything `cgt.Game` converts.
+
+    >>> loopy_graph(Game("*"))
+    ([[1], []], [[1], []])
+    """
+    return _graph_of(value)
+
+
+def _graph_of(value: Any) -> tuple[Edges, Edges]:
+    if isinstance(value, LoopyGame):
+        return value._left, value._right
+    if value.__class__ is Game:
+        return _game_graph(value)
+    if (isinstance(value, (int, Nimber)) and not isinstance(value, bool)) or isinstance(value, str):
+        return _game_graph(Game(value))
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return _game_graph(Game(value))
+    raise WrongTypeError(
+        f"cannot combine a loopy game with {value!r} (type {type(value).__name__}); expected a "
+        "LoopyGame, Game, int, dyadic Fraction or Nimber"
+    )
+
+
+@lru_cache(maxsize=4096)
+def _game_graph(game: Game) -> tuple[Edges, Edges]:
+    _, left, right = explore(game, lambda g: (g.left_options, g.right_options))
+    return left, right
+
+
+def _value_of_graph(
+    left: Sequence[Sequence[int]], right: Sequence[Sequence[int]], root: int
+) -> Game | LoopyGame:
+    new_left, new_right = reachable(left, right, root)
+    if not has_cycle(new_left, new_right):
+        game = short_games(new_left, new_right)[0]
+        assert game is not None
+        return game
+    stopper = is_stopper(new_left, new_right)
+    if len(new_left) <= SIMPLIFY_LIMIT:
+        if stopper:
+            new_left, new_right = simplify(new_left, new_right)
+            if not has_cycle(new_left, new_right):
+                game = short_games(new_left, new_right)[0]
+                assert game is not None
+                return game
+        quotient_left, quotient_right, root = canonical(new_left, new_right)
+        new_left, new_right = reachable(quotient_left, quotient_right, root)
+    return LoopyGame._raw(new_left, new_right, stopper)
+
+
+def _sum(g: tuple[Edges, Edges], h: tuple[Edges, Edges]) -> tuple[Edges, Edges]:
+    """The graph of ``G + H``: pairs of nodes, explored from (0, 0)."""
+    g_left, g_right = g
+    h_left, h_right = h
+
+    def expand(pair: tuple[int, int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        i, j = pair
+        return (
+            [(x, j) for x in g_left[i]] + [(i, y) for y in h_left[j]],
+            [(x, j) for x in g_right[i]] + [(i, y) for y in h_right[j]],
+        )
+
+    _, left, right = explore((0, 0), expand)
+    return left, right
+
+
+def _le(g: tuple[Edges, Edges], h: tuple[Edges, Edges]) -> bool:
+    """``G <= H`` for stoppers: Left survives ``H - G`` when Right moves first."""
+    for graph in (g, h):
+        if not is_stopper(*graph):
+            raise NotAStopperError(
+                "only stoppers are ordered this way: a game with an infinite alternating play "
+                "has an onside and an offside, which cgt does not compute"
+            )
+    g_left, g_right = g
+    h_left, h_right = h
+
+    def expand(pair: tuple[int, int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        i, j = pair  # the game H_j - G_i
+        return (
+            [(i, y) for y in h_left[j]] + [(x, j) for x in g_right[i]],
+            [(i, y) for y in h_right[j]] + [(x, j) for x in g_left[i]],
+        )
+
+    _, left, right = explore((0, 0), expand)
+    _, right_first = solve(left, right)
+    return right_first[0] != RIGHT_WINS
+
+
+_PROBES = (Game(0), Game(1), Game(-1), Game("*"), Game("^"), Game("v"))
