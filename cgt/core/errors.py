@@ -66,10 +66,21 @@ class LoopyGameError(CGTError, ValueError):
     def __init__(self, cycle: Sequence[Any]) -> None:
         self.cycle = tuple(cycle)
         self.position = self.cycle[0]
-        path = " -> ".join(_short_repr(p) for p in self.cycle)
+        hidden = len(self.cycle) - 2 * _SHOWN
+        if hidden > 2:
+            shown = [_short_repr(p) for p in self.cycle[:_SHOWN]]
+            shown.append(f"... ({hidden} more) ...")
+            shown += [_short_repr(p) for p in self.cycle[-_SHOWN:]]
+            path = " -> ".join(shown) + f" (a cycle of {len(self.cycle) - 1} positions)"
+        else:
+            path = " -> ".join(_short_repr(p) for p in self.cycle)
         super().__init__(
             f"position {_short_repr(self.position)} can be reached from itself: {path}"
         )
+
+
+_SHOWN = 4
+"""A cycle longer than twice this is shown by its first and last positions, and its length."""
 
 
 class UnhashablePositionError(CGTError, TypeError):

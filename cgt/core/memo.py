@@ -23,7 +23,12 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from cgt.core.errors import InvalidArgumentError, LoopyGameError, UnhashablePositionError
+from cgt.core.errors import (
+    InvalidArgumentError,
+    LoopyGameError,
+    UnhashablePositionError,
+    WrongTypeError,
+)
 
 __all__ = ["Memo", "MemoInfo", "cache_info", "clear_caches", "evaluate", "set_cache_limit"]
 
@@ -71,10 +76,11 @@ class Memo(Generic[V]):
 
     def _shrink(self) -> None:
         assert self.limit is not None
+        table = self.table
         keep = self.limit // 2
-        drop = len(self.table) - keep
-        for key in list(self.table)[:drop]:
-            del self.table[key]
+        drop = len(table) - keep
+        for key in list(table)[:drop]:
+            table.pop(key, None)  # another thread may be shrinking too: it is gone either way
 
     def clear(self) -> None:
         self.table.clear()
@@ -93,7 +99,9 @@ def set_cache_limit(limit: int | None) -> None:
     dropped from the table are computed again when they are needed again, which can take
     exponentially long on games whose positions share many subpositions.
     """
-    if limit is not None and (not isinstance(limit, int) or limit < 1):
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool)):
+        raise WrongTypeError(f"a cache limit is a positive int or None, got {limit!r}")
+    if limit is not None and limit < 1:
         raise InvalidArgumentError(f"a cache limit is a positive int or None, got {limit!r}")
     for memo in Memo._all.values():
         memo.limit = limit

@@ -7,7 +7,11 @@ Every game equals exactly one *canonical form*, the one with no dominated and no
 options (Conway, *On Numbers and Games*; Siegel, *Combinatorial Game Theory*, II.2).
 
 `Game` objects are always in canonical form and interned, so equal values are the same object:
-``==`` is value equality and hashing is consistent with it.  Numbers, and values
+``==`` is value equality and hashing is consistent with it.  A game that is a number equals the
+Python numbers of exactly its value (``Game(1) == 1 == 1.0``, as `fractions.Fraction` does), so
+sets and dicts mixing them agree whatever the order; it equals no text (``Game(1) != "1"``).
+``<``, ``<=``, ``>``, ``>=`` take games, ints and dyadic Fractions and raise `cgt.WrongTypeError`
+for anything else (convert text with ``Game("1/2")``, or use `Game.compare`).  Numbers, and values
 ``x + n.↑ + *m``, are stored in closed form (never as trees), so ``Game(10**6) + Game(10**6)``
 is instant.
 
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from numbers import Number
 from typing import Any
 
 from cgt.core._deep import deep
@@ -44,6 +49,7 @@ from cgt.partizan._nus import (
     normalize,
 )
 from cgt.partizan.printing import format_game, format_latex
+from cgt.positions.sums import Position, Sum
 
 __all__ = ["DOWN", "STAR", "UP", "ZERO", "Game", "GameValueError", "miny", "switch", "tiny", "up"]
 
@@ -130,8 +136,14 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Game:
             return self is other
-        converted = _maybe_game(other)
-        return converted is not None and converted is self
+        if isinstance(other, Number):
+            # A number game equals exactly the Python numbers equal to its value, and hashes like
+            # them, so == stays transitive with 1 == 1.0 == Fraction(1) (sets and dicts agree).
+            n = self._nus
+            if n is None or n[2] or n[3]:
+                return False
+            return bool(dyadic_to_fraction((n[0], n[1])) == other)
+        return False
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
@@ -144,16 +156,16 @@ class Game:
         return hash((Game, self._id))
 
     def __le__(self, other: GameLike) -> bool:
-        return _le(self, _operand(other))
+        return _le(self, _ordered(other))
 
     def __ge__(self, other: GameLike) -> bool:
-        return _le(_operand(other), self)
+        return _le(_ordered(other), self)
 
     def __lt__(self, other: GameLike) -> bool:
-        return _compare(self, _operand(other)) == LESS
+        return _compare(self, _ordered(other)) == LESS
 
     def __gt__(self, other: GameLike) -> bool:
-        return _compare(self, _operand(other)) == GREATER
+        return _compare(self, _ordered(other)) == GREATER
 
     def confused(self, other: GameLike) -> bool:
         """Whether ``self`` and ``other`` are incomparable (``self || other``, fuzzy).
@@ -173,19 +185,17 @@ class Game:
 
     # ---------------------------------------------------------------------------- arithmetic
 
-    def __add__(self, other: GameLike) -> Game:
+    def __add__(self, other: GameLike) -> Any:
         if other.__class__ is Game:
             return _add(self, other)
-        operand = _maybe_game(other)
-        if operand is None:
-            return NotImplemented
-        return _add(self, operand)
+        if isinstance(other, Position):
+            return Sum(self, other)  # as position + game does: the sum of positions
+        operand = _summand(other)
+        return NotImplemented if operand is None else _add(self, operand)
 
     def __radd__(self, other: GameLike) -> Game:
-        operand = _maybe_game(other)
-        if operand is None:
-            return NotImplemented
-        return _add(operand, self)
+        operand = _summand(other)
+        return NotImplemented if operand is None else _add(operand, self)
 
     def __neg__(self) -> Game:
         return _neg(self)
@@ -196,21 +206,17 @@ class Game:
     def __sub__(self, other: GameLike) -> Game:
         if other.__class__ is Game:
             return _add(self, _neg(other))
-        operand = _maybe_game(other)
-        if operand is None:
-            return NotImplemented
-        return _add(self, _neg(operand))
+        operand = _summand(other)
+        return NotImplemented if operand is None else _add(self, _neg(operand))
 
     def __rsub__(self, other: GameLike) -> Game:
-        operand = _maybe_game(other)
-        if operand is None:
-            return NotImplemented
-        return _add(operand, _neg(self))
+        operand = _summand(other)
+        return NotImplemented if operand is None else _add(operand, _neg(self))
 
     def __mul__(self, times: int) -> Game:
         """``n * G``: the sum of ``n`` copies of ``G`` (``-G`` copies for negative ``n``)."""
         if not isinstance(times, int) or isinstance(times, bool):
-            return NotImplemented
+            raise WrongTypeError(f"a Game is multiplied by an int, not by {times!r}")
         return _multiple(self, times)
 
     __rmul__ = __mul__
@@ -426,17 +432,33 @@ def _convert(value: GameLike) -> Game:
     )
 
 
-def _maybe_game(value: object) -> Game | None:
-    # Equality converts ints and dyadic Fractions only, whose hashes Game.__hash__ matches; a
-    # Nimber is not equal to a Game (their hashes differ), convert it with Game(nimber).
+def _summand(value: object) -> Game | None:
+    """The game to add to a Game: ints, dyadic Fractions, Nimbers and Games are converted (a
+    non-dyadic Fraction raises `GameValueError`), text and inexact or boolean values raise
+    `WrongTypeError`, and other types give ``None`` (so that their own ``__radd__`` may answer)."""
+    if isinstance(value, (int, Fraction, Nimber, Game)) and not isinstance(value, bool):
+        return _convert(value)
+    if value is None or isinstance(value, (bool, float, complex, str, bytes, Number)):
+        raise WrongTypeError(
+            f"cannot add {value!r} (type {type(value).__name__}) to a Game; convert it with "
+            "Game(...) first if it is a value in notation"
+        )
+    return None
+
+
+def _ordered(value: GameLike) -> Game:
+    """The operand of ``<``, ``<=``, ``>``, ``>=``: a Game, an int or a dyadic Fraction, the values
+    that ``==`` also compares (text and Nimbers are converted explicitly: ``g < Game("1/2")``,
+    or use ``g.compare("1/2")``)."""
     if value.__class__ is Game:
         return value
     if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
-        try:
-            return _convert(value)
-        except GameValueError:
-            return None
-    return None
+        return _convert(value)
+    hint = " (use Game(...) or .compare())" if isinstance(value, (str, Nimber)) else ""
+    raise WrongTypeError(
+        f"cannot order a Game and {value!r} (type {type(value).__name__}): games are ordered "
+        f"with games, ints and dyadic Fractions{hint}"
+    )
 
 
 def _operand(value: GameLike) -> Game:

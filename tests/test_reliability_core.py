@@ -1,0 +1,108 @@
+"""Issue 16, reliability of the ground floor: deep calls in threads, memo tables under threads,
+counts, and the messages of errors about huge inputs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import cgt
+from cgt.core.memo import Memo
+
+_TWO_DEEP_THREADS = textwrap.dedent(
+    """
+    import sys, threading
+    from cgt.core._deep import deep
+    a_deep, a_go, c_deep, c_go = (threading.Event() for _ in range(4))
+
+    def down_a(n):
+        if n == 0:
+            a_deep.set(); a_go.wait(); return 0
+        return down_a(n - 1) + 1
+
+    def down_c(n):
+        if n == 0:
+            c_deep.set(); c_go.wait(); return 0
+        r = down_c(n - 1) + 1
+        len([r])  # a call on the way back up, deeper than the usual limit
+        return r
+
+    limit = sys.getrecursionlimit()
+    out = {}
+    ta = threading.Thread(target=lambda: out.setdefault("a", deep(down_a)(5000)))
+    ta.start(); a_deep.wait()  # A runs in a worker: the limit is raised
+    tc = threading.Thread(target=lambda: out.setdefault("c", deep(down_c)(3000)))
+    tc.start(); c_deep.wait()  # C went 3000 deep directly, under the raised limit
+    a_go.set(); ta.join()      # A ends: the old code lowered the limit under C's feet
+    c_go.set(); tc.join()
+    print(out["a"], out["c"], sys.getrecursionlimit() == limit)
+    """
+)
+
+
+def test_deep_calls_in_two_threads_do_not_abort_the_interpreter() -> None:
+    """The old `deep` lowered the process-wide recursion limit when its worker ended, while
+    another thread was deeper than that: "Fatal Python error: Cannot recover from stack
+    overflow" (exit code 134)."""
+    run = subprocess.run(
+        [sys.executable, "-c", _TWO_DEEP_THREADS], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr[-500:]
+    assert run.stdout.split() == ["5000", "3000", "True"]
+
+
+def test_memo_shrink_tolerates_another_shrink_in_between() -> None:
+    """Two threads shrinking one table at once: the second deleted keys the first had already
+    deleted (KeyError).  A key whose hash runs a shrink stands for the other thread."""
+    memo: Memo[int] = Memo("test-reliability-shrink", limit=4)
+    try:
+
+        class Key:
+            interleave = False
+
+            def __init__(self, n: int) -> None:
+                self.n = n
+
+            def __hash__(self) -> int:
+                if Key.interleave:
+                    Key.interleave = False
+                    memo._shrink()  # "the other thread" shrinks while this one is deleting
+                return self.n
+
+            def __eq__(self, other: object) -> bool:
+                return isinstance(other, Key) and other.n == self.n
+
+        for n in range(4):
+            memo[Key(n)] = n
+        Key.interleave = True
+        memo[Key(4)] = 4  # full: shrinks, and the first deletion runs the other shrink
+        assert len(memo) <= 3 and memo.get(Key(4)) == 4
+    finally:
+        del Memo._all["test-reliability-shrink"]
+
+
+@pytest.mark.parametrize("limit", [True, False, 2.0, "10"])
+def test_cache_limit_is_not_a_bool_or_other_type(limit: object) -> None:
+    with pytest.raises(cgt.WrongTypeError):
+        cgt.set_cache_limit(limit)  # type: ignore[arg-type]
+    assert all(info.limit != limit or info.limit is None for info in cgt.cache_info().values())
+
+
+def test_cache_limit_below_one() -> None:
+    with pytest.raises(cgt.InvalidArgumentError):
+        cgt.set_cache_limit(0)
+
+
+def test_a_long_cycle_is_shown_by_its_ends_and_length() -> None:
+    cycle = [*range(10**5), 0]
+    error = cgt.LoopyGameError(cycle)
+    assert str(error) == (
+        "position 0 can be reached from itself: 0 -> 1 -> 2 -> 3 -> ... (99993 more) ... -> "
+        "99997 -> 99998 -> 99999 -> 0 (a cycle of 100000 positions)"
+    )
+    assert error.cycle == tuple(cycle)
+    short = cgt.LoopyGameError([1, 2, 3, 1])
+    assert str(short) == "position 1 can be reached from itself: 1 -> 2 -> 3 -> 1"
