@@ -22,11 +22,12 @@ games._grid.BoardError: unexpected 'z' at row 2, column 2 (position 4); expected
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import product
 from typing import Any, ClassVar, Self
 
 import cgt
 
-__all__ = ["BoardError", "Grid", "GridPosition"]
+__all__ = ["BoardError", "Grid", "GridPosition", "all_boards"]
 
 
 class BoardError(cgt.CGTError, ValueError):
@@ -364,3 +365,20 @@ def options_by(moves: Callable[[Grid], Iterable[Grid]], position: GridPosition) 
     """The positions reached by ``moves`` from ``position``, in a fixed order, without repeats."""
     cls = type(position)
     return tuple(cls._of(g) for g in dict.fromkeys(moves(position.grid)))  # type: ignore[attr-defined]
+
+
+def all_boards(alphabet: str, size: int, max_rows: int, max_columns: int) -> Iterator[str]:
+    """Every board of at most ``size`` cells over ``alphabet``, in shapes of at most
+    ``max_rows`` x ``max_columns``, by number of cells (then rows).
+
+    >>> list(all_boards(".#", 2, 2, 2))
+    ['.', '#', '..', '.#', '#.', '##', '.|.', '.|#', '#|.', '#|#']
+    """
+    for cells in range(1, size + 1):
+        for rows in range(1, min(cells, max_rows) + 1):
+            columns, extra = divmod(cells, rows)
+            if extra or columns > max_columns:
+                continue
+            for chars in product(alphabet, repeat=cells):
+                text = "".join(chars)
+                yield "|".join(text[r * columns : (r + 1) * columns] for r in range(rows))

@@ -19,10 +19,9 @@ value and exchanging the colours negates it (`Clobber.normal_form`).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import product
 
 import cgt
-from games._grid import BoardError, Grid, GridPosition, options_by
+from games._grid import BoardError, Grid, GridPosition, all_boards, options_by
 
 __all__ = ["BoardError", "Clobber"]
 
@@ -85,15 +84,7 @@ def _up_star(position: Clobber) -> cgt.Game:
 
 
 def _small_boards(size: int) -> Iterator[Clobber]:
-    """Every board of at most ``size`` cells with at most 3 rows, by number of cells."""
-    for cells in range(1, size + 1):
-        for rows in range(1, min(cells, 3) + 1):
-            if cells % rows:
-                continue
-            columns = cells // rows
-            for stones in product(".xo", repeat=cells):
-                text = "".join(stones)
-                yield Clobber("|".join(text[r * columns : (r + 1) * columns] for r in range(rows)))
+    return map(Clobber, all_boards(".xo", size, 3, size))
 
 
 def _register() -> None:

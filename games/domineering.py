@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import cgt
-from games._grid import BoardError, Grid, GridPosition, options_by
+from games._grid import BoardError, Grid, GridPosition, all_boards, options_by
 
 __all__ = ["BoardError", "Domineering"]
 
@@ -100,17 +100,7 @@ def _strip_value(position: Domineering) -> cgt.Game:
 
 
 def _small_boards(size: int) -> Iterator[Domineering]:
-    """Every board of at most ``size`` cells with at most 4 rows and 4 columns, by size."""
-    for cells in range(1, size + 1):
-        for rows in range(1, min(cells, 4) + 1):
-            if cells % rows or cells // rows > 4:
-                continue
-            columns = cells // rows
-            for mask in range(1 << cells):
-                text = "".join("#" if mask >> i & 1 else "." for i in range(cells))
-                yield Domineering(
-                    "|".join(text[r * columns : (r + 1) * columns] for r in range(rows))
-                )
+    return map(Domineering, all_boards(".#", size, 4, 4))
 
 
 def _transpose_negated(position: Domineering) -> cgt.Game:

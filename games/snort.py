@@ -14,13 +14,15 @@ which is how cgt-py's graph Snort checks it.  Who cannot move loses.
 
 The uncoloured cells split into independent regions, each with the coloured cells next to it
 (`Snort.components`); the symmetries of the square keep the value and exchanging the colours
-negates it (`Snort.normal_form`).
+negates it (`Snort.normal_form`).  Importing this module registers the values of the first
+five strips, as printed in pycgt's documentation, with ``cgt verify``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+import cgt
 from games._grid import BoardError, Grid, GridPosition, options_by
 
 __all__ = ["BoardError", "Snort"]
@@ -80,3 +82,29 @@ def live_cells(grid: Grid) -> Grid:
     """The board with the coloured cells that touch no uncoloured cell removed, cropped."""
     keep = set().union(*uncoloured_regions(grid)) if "." in grid.cells else set()
     return grid.restricted(keep, "#", "#")
+
+
+# --- closed forms, registered with ``cgt verify`` ----------------------------------------------
+# as printed there; the last, ±{1,{3|0}}, is {1, {3|0} | -1, {0|-3}} (cgt.parse reads no ±(a, b))
+_PATHS = ("*", "±1", "±2", "±{2|1}", "{1, {3|0} | -1, {0|-3}}")
+
+
+def _strips(size: int) -> Iterator[Snort]:
+    return (Snort("." * n) for n in range(1, min(size, len(_PATHS)) + 1))
+
+
+def _register() -> None:
+    cgt.register_claim(
+        game="Snort",
+        claim="1 x n strips, n = 1..5: *, ±1, ±2, ±{2|1}, ±{1,{3|0}}",
+        source="pycgt 0.2.0, pycgt.rulesets.graphs (Snort on paths)",
+        family=_strips,
+        quick=5,
+        full=5,
+        fast=lambda p: cgt.parse(_PATHS[p.grid.width - 1]),
+        reference=cgt.value,
+        checked_up_to="n <= {size}",
+    )
+
+
+_register()

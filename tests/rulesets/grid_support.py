@@ -109,3 +109,74 @@ class _Pycgt:
 def from_pycgt(game: Any) -> cgt.Game:
     """A pycgt ``Game`` as a `cgt.Game`, option by option."""
     return cgt.value(_Pycgt(game))
+
+
+def grid_graph(board: str) -> tuple[int, list[tuple[int, int]], list[int], list[int]]:
+    """A board as a graph: its cells (not ``#``) numbered in reading order, joined when they
+    share a side; with the cells coloured ``x`` (Left, blue) and ``o`` (Right, red)."""
+    rows = board.split("|") if board else []
+    number: dict[tuple[int, int], int] = {}
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch != "#":
+                number[r, c] = len(number)
+    edges = [
+        (v, number[r + dr, c + dc])
+        for (r, c), v in number.items()
+        for dr, dc in ((0, 1), (1, 0))
+        if (r + dr, c + dc) in number
+    ]
+    blue = [v for (r, c), v in number.items() if rows[r][c] == "x"]
+    red = [v for (r, c), v in number.items() if rows[r][c] == "o"]
+    return len(number), edges, blue, red
+
+
+def cgt_py_colouring(cgt_py: Any, game: str, board: str) -> cgt.Game:
+    """The value of a Snort or Col board by cgt-py's graph game of the same name.
+
+    cgt-tools keeps only the uncoloured vertices, "tinted" with the player who alone may still
+    colour them (``blue`` Left, ``red`` Right): the board is converted to that form (a cell
+    neither player may colour is left out)."""
+    vertices, edges, blue, red = grid_graph(board)
+    coloured = {v: "x" for v in blue} | {v: "o" for v in red}
+    neighbours: dict[int, set[int]] = {v: set() for v in range(vertices)}
+    for a, b in edges:
+        neighbours[a].add(b)
+        neighbours[b].add(a)
+    may: dict[int, set[str]] = {}
+    for v in range(vertices):
+        if v in coloured:
+            continue
+        near = {coloured[u] for u in neighbours[v] if u in coloured}
+        if game == "Snort":  # not next to the opponent's colour
+            may[v] = {p for p in "xo" if ("o" if p == "x" else "x") not in near}
+        else:  # Col: not next to your own colour
+            may[v] = {p for p in "xo" if p not in near}
+    kept = sorted(v for v in may if may[v])
+    index = {v: i for i, v in enumerate(kept)}
+    graph = cgt_py.Graph(
+        len(kept),
+        [(index[a], index[b]) for a, b in edges if a in index and b in index],
+        blue=[index[v] for v in kept if may[v] == {"x"}],
+        red=[index[v] for v in kept if may[v] == {"o"}],
+    )
+    return from_cgt_py(getattr(cgt_py, game)(graph).canonical_form)
+
+
+def pycgt_colouring(graphs: Any, game: str, board: str) -> cgt.Game:
+    """The value of a Snort or Col board by pycgt's graph colouring games."""
+    vertices, edges, blue, red = grid_graph(board)
+    position = graphs.Colouring(graphs.Graph.of(vertices, edges), frozenset(blue), frozenset(red))
+    return from_pycgt(graphs.value(position, graphs.SNORT if game == "Snort" else graphs.COL))
+
+
+def board_strategy(alphabet: str, max_rows: int, max_columns: int) -> Any:
+    """A hypothesis strategy of boards over ``alphabet`` up to ``max_rows`` x ``max_columns``."""
+    from hypothesis import strategies as st
+
+    def grid(shape: tuple[int, int]) -> Any:
+        rows, columns = shape
+        row = st.text(alphabet, min_size=columns, max_size=columns)
+        return st.lists(row, min_size=rows, max_size=rows).map("|".join)
+
+    return st.tuples(st.integers(1, max_rows), st.integers(1, max_columns)).flatmap(grid)

@@ -1,18 +1,26 @@
 """Clobber: every small board against pycgt, published values, the claims, the protocol."""
 
 import pytest
-from grid_support import boards, check_protocol, from_pycgt
+from grid_support import board_strategy, boards, check_protocol, from_pycgt
+from hypothesis import given, settings
 
 import cgt
 from games.clobber import BoardError, Clobber
 
-SMALL = list(boards(".xo", 3, 3, 6)) + list(boards(".xo", 1, 7, 7))
+SMALL = list(boards(".xo", 3, 3, 5)) + list(boards(".xo", 1, 6, 6))
 
 
 def test_every_small_board_matches_pycgt():
     pycgt = pytest.importorskip("pycgt.rulesets.clobber", reason="pycgt is not installed")
     for board in SMALL:
         assert cgt.value(Clobber(board)) == from_pycgt(pycgt.parse(board)), board
+
+
+@settings(max_examples=40)
+@given(board_strategy(".xo", 3, 4))
+def test_random_boards_match_pycgt_and_the_protocol(board):
+    pycgt = pytest.importorskip("pycgt.rulesets.clobber", reason="pycgt is not installed")
+    assert check_protocol(Clobber(board)) == from_pycgt(pycgt.parse(board)), board
 
 
 def test_components_and_normal_form_against_the_plain_recursion():

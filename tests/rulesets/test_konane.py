@@ -1,7 +1,8 @@
 """Konane: every small board against cgt-py, multi-jumps, the protocol, bad boards."""
 
 import pytest
-from grid_support import boards, check_protocol, from_cgt_py
+from grid_support import board_strategy, boards, check_protocol, from_cgt_py
+from hypothesis import given, settings
 
 import cgt
 from games.konane import BoardError, Konane
@@ -19,6 +20,14 @@ def test_larger_boards_match_cgt_py():
     cgt_py = pytest.importorskip("cgt_py", reason="cgt-py (the cgt-tools oracle) is not installed")
     for board in ("xox.|oxo.|....", "xoxo|oxox|....", "x.o.x|o.x.o|.....", "xo.ox.|......"):
         assert cgt.value(Konane(board)) == from_cgt_py(cgt_py.Konane(board).canonical_form), board
+
+
+@settings(max_examples=40)
+@given(board_strategy(".xo#", 3, 4))
+def test_random_boards_match_cgt_py_and_the_protocol(board):
+    cgt_py = pytest.importorskip("cgt_py", reason="cgt-py (the cgt-tools oracle) is not installed")
+    expected = from_cgt_py(cgt_py.Konane(board).canonical_form)
+    assert check_protocol(Konane(board)) == expected, board
 
 
 def test_components_and_normal_form_against_the_plain_recursion():
