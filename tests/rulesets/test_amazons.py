@@ -67,7 +67,7 @@ def test_components_and_notation():
     assert Amazons("x.#|##.|.#.").components() == (Amazons("x.#|##.|##."),)
     assert Amazons("x.#|###|.#.").components() == (Amazons("x."),)
     assert Amazons("L.R") == Amazons("x.o") and str(Amazons("L.R")) == "x.o"
-    assert Amazons(".o").normal_form() == (Amazons(".x"), True)
+    assert Amazons(".x").normal_form() == (Amazons(".o"), True)
 
 
 def test_bad_board():
