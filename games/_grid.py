@@ -302,7 +302,7 @@ class GridPosition:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._grid == other._grid  # type: ignore[attr-defined]
+        return self._grid == other._grid
 
     def __hash__(self) -> int:
         return self._hash
@@ -364,7 +364,7 @@ class GridPosition:
 def options_by(moves: Callable[[Grid], Iterable[Grid]], position: GridPosition) -> tuple[Any, ...]:
     """The positions reached by ``moves`` from ``position``, in a fixed order, without repeats."""
     cls = type(position)
-    return tuple(cls._of(g) for g in dict.fromkeys(moves(position.grid)))  # type: ignore[attr-defined]
+    return tuple(cls._of(g) for g in dict.fromkeys(moves(position.grid)))
 
 
 def all_boards(alphabet: str, size: int, max_rows: int, max_columns: int) -> Iterator[str]:
