@@ -75,12 +75,18 @@ def _even_by_even(size: int) -> Iterator[Cram]:
     return (rectangle(m, n) for m, n in sorted(shapes, key=lambda s: (s[0] * s[1], s)))
 
 
-def _dawsons_kayles(position: Cram) -> int:
-    """Dawson's Kayles (0.07) on ``n`` pins is Dawson's chess on ``n - 1`` files (OEIS A002187)."""
-    from games.nim.claims import dawsons_chess_literature
+# Dawson's chess, OEIS A002187 (Winning Ways pp. 89, 102), its first 52 terms (to the last
+# exception, n = 51), typed from the source; Dawson's Kayles on n pins is Dawson's chess on n - 1.
+_DAWSONS_CHESS = (
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5,
+    2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2,
+)  # fmt: skip
 
+
+def _dawsons_kayles(position: Cram) -> int:
+    """Dawson's Kayles (0.07) on ``n`` pins, as published (for n <= 52)."""
     n = position.grid.width
-    return 0 if n == 0 else dawsons_chess_literature(n - 1)
+    return 0 if n == 0 else _DAWSONS_CHESS[n - 1]
 
 
 def _register() -> None:
