@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 import cgt
 from cgt.cli import command as cli
 from cgt.core.runner import Chunk, DaskMissingError, RunInterrupted, run_chunks, seeded_chunks
+from cgt.verification import claim as claim_module
 from cgt.verification import registry
 from cgt.verification.registry import ClaimChunk, ClaimsInterrupted
 
@@ -236,7 +237,7 @@ def test_the_random_search_is_seeded_by_the_claim() -> None:
 
 
 def test_ctrl_c_in_cgt_verify_prints_the_claims_finished(monkeypatch, capsys) -> None:
-    monkeypatch.setattr(registry, "_REGISTRY", [])
+    monkeypatch.setattr(claim_module, "_REGISTRY", [])
     monkeypatch.setattr(cli, "load_plugins", lambda: {})
 
     def interrupt(position: Any) -> int:
@@ -251,7 +252,7 @@ def test_ctrl_c_in_cgt_verify_prints_the_claims_finished(monkeypatch, capsys) ->
     assert cli.main(["verify", "--quick", "--jobs", "1"]) == 130
     out, err = capsys.readouterr()
     assert "first" in out and "second" not in out
-    assert "interrupted: 1 of 2 claims finished" in err
+    assert "cgt verify: interrupted; 1 of 2 claims finished (first 1)" in err
     assert cli.main(["verify", "--quick", "--jobs", "1", "--json"]) == 130
     data = json.loads(capsys.readouterr().out)
     assert data["interrupted"] is True
@@ -485,7 +486,7 @@ def test_without_dask_the_default_runs_here_and_workers_are_refused(monkeypatch)
     assert run_chunks(_chunk_sum, seeded_chunks(6, 2)) == [1, 5, 9]
     runs = cgt.run_claims(SPLIT, quick=True, jobs=None)
     assert [_comparable(run) for run in runs] == _one_process(SPLIT)
-    with pytest.raises(DaskMissingError, match=r"pip install 'cgt\[dask\]'"):
+    with pytest.raises(DaskMissingError, match=r"pip install 'cgt-games\[dask\]'"):
         run_chunks(_chunk_sum, seeded_chunks(6, 2), jobs=2)
     with pytest.raises(DaskMissingError):
         run_chunks(_chunk_sum, [], scheduler="tcp://127.0.0.1:8786")

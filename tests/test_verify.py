@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import cgt
 from cgt.cli import command as cli
-from cgt.verification import registry
+from cgt.verification import claim as claim_module
 
 
 @cgt.impartial_game
@@ -90,9 +90,9 @@ def test_custom_variables_and_equality():
 
 @pytest.fixture
 def clean_registry(monkeypatch):
-    monkeypatch.setattr(registry, "_REGISTRY", [])
+    monkeypatch.setattr(claim_module, "_REGISTRY", [])
     monkeypatch.setattr(cli, "load_plugins", lambda: {})
-    return registry._REGISTRY
+    return claim_module._REGISTRY
 
 
 def _claims():
@@ -154,7 +154,8 @@ def test_cli_verify_table_and_exit_codes(clean_registry, capsys):
     assert cli.main(["verify", "--quick"]) == 0
     out = capsys.readouterr().out
     assert "subtraction {2,3}" in out and "holds" in out
-    assert "refuted: Take23(1)" in out
+    assert "refuted  subtraction {2,3}: g(n) = n mod 3  [2 checked, size <= 50]" in out
+    assert "counterexample Take23(1)" in out
     assert "2 claims: 1 hold, 1 refuted as registered, 0 not as registered" in out
 
     cgt.register_claim(

@@ -125,14 +125,17 @@ def run_chunks(
     jobs: int | None = None,
     scheduler: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    on_result: Callable[[int, R], None] | None = None,
 ) -> list[R]:
     """``[function(chunk) for chunk in chunks]``, on ``jobs`` local workers (default: every
     core) or the cluster of ``scheduler``; see the module documentation.
 
-    ``progress(finished, total)`` is called in this process after each chunk.  With a cluster,
-    ``function`` and the chunks are pickled: keep them small and importable.
+    ``on_result(index, result)`` then ``progress(finished, total)`` are called in this process
+    after each chunk, in the order the chunks finish.  With a cluster, ``function`` and the
+    chunks are pickled: keep them small and importable.
     """
     chunks = list(chunks)
+    report = _Report(len(chunks), progress, on_result)
     if scheduler is not None:
         _checked_address(scheduler)
     if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
@@ -142,16 +145,16 @@ def run_chunks(
             import dask.config
             import distributed  # noqa: F401
         except ImportError:  # the default: every core with Dask, else this process
-            return _run_here(function, chunks, progress)
+            return _run_here(function, chunks, report)
         scheduler = dask.config.get("scheduler-address", None)
         if scheduler is not None:
             _checked_address(scheduler)
     if scheduler is None:
         jobs = min(jobs or default_jobs(), len(chunks))
         if jobs <= 1:
-            return _run_here(function, chunks, progress)
+            return _run_here(function, chunks, report)
     _require_dask()
-    return _run_on_dask(function, chunks, jobs, scheduler, progress)
+    return _run_on_dask(function, chunks, jobs, scheduler, report)
 
 
 def _require_dask() -> None:
@@ -159,19 +162,38 @@ def _require_dask() -> None:
         import distributed  # noqa: F401
     except ImportError:
         raise DaskMissingError(
-            "several workers or a cluster need Dask: pip install 'cgt[dask]' (or use one job)"
+            "several workers or a cluster need Dask: pip install 'cgt-games[dask]' (or use one job)"
         ) from None
 
 
-def _run_here(
-    function: Callable[[T], R], chunks: list[T], progress: Callable[[int, int], None] | None
-) -> list[R]:
+class _Report:
+    """The callbacks of a run: ``on_result(index, result)``, then ``progress(done, total)``."""
+
+    def __init__(
+        self,
+        total: int,
+        progress: Callable[[int, int], None] | None,
+        on_result: Callable[[int, Any], None] | None,
+    ) -> None:
+        self.total = total
+        self.done = 0
+        self.progress = progress
+        self.on_result = on_result
+
+    def __call__(self, index: int, result: Any) -> None:
+        self.done += 1
+        if self.on_result is not None:
+            self.on_result(index, result)
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+
+def _run_here(function: Callable[[T], R], chunks: list[T], report: _Report) -> list[R]:
     results: list[R] = []
     try:
         for chunk in chunks:
             results.append(function(chunk))
-            if progress is not None:
-                progress(len(results), len(chunks))
+            report(len(results) - 1, results[-1])
     except KeyboardInterrupt:
         raise RunInterrupted(dict(enumerate(results)), len(chunks)) from None
     return results
@@ -182,7 +204,7 @@ def _run_on_dask(
     chunks: list[T],
     jobs: int | None,
     scheduler: str | None,
-    progress: Callable[[int, int], None] | None,
+    report: _Report,
 ) -> list[R]:
     from distributed import Client, LocalCluster
 
@@ -202,7 +224,7 @@ def _run_on_dask(
     else:
         client = Client(_checked_address(scheduler), set_as_default=False)
     try:
-        return _collect(client, function, chunks, progress)
+        return _collect(client, function, chunks, report)
     finally:
         client.close()
         if cluster is not None:
@@ -244,7 +266,7 @@ def _collect(
     client: Any,
     function: Callable[[T], R],
     chunks: list[T],
-    progress: Callable[[int, int], None] | None,
+    report: _Report,
 ) -> list[R]:
     from distributed import as_completed
 
@@ -262,8 +284,7 @@ def _collect(
                     client.cancel([f for f in futures[index + 1 :] if not f.done()])
             elif future.status == "finished":
                 finished[index] = future.result()
-                if progress is not None:
-                    progress(len(finished), len(chunks))
+                report(index, finished[index])
             elif first_error is None or index < first_error:
                 future.result()  # cancelled by someone else (the cluster shut down...): raises
             if first_error is not None and all(i in finished for i in range(first_error)):

@@ -3,11 +3,13 @@ random), the registry of claims behind ``cgt verify``, and plug-in discovery.
 """
 
 from cgt.verification.harness import VerificationResult, compile_closed_form, verify
+from cgt.verification.plugins import PluginImportError
 from cgt.verification.registry import (
     Claim,
     ClaimNotFoundError,
     ClaimRun,
     ClaimsInterrupted,
+    ClaimSizeError,
     claims,
     register_claim,
     run_claims,
@@ -17,7 +19,9 @@ __all__ = [
     "Claim",
     "ClaimNotFoundError",
     "ClaimRun",
+    "ClaimSizeError",
     "ClaimsInterrupted",
+    "PluginImportError",
     "VerificationResult",
     "claims",
     "compile_closed_form",

@@ -1,0 +1,337 @@
+"""``cgt verify``: check the registered closed forms, and show what was found.
+
+``cgt verify [--quick] [--game NAME]... [--size N | --scale K] [--json] [--jobs N]
+[--scheduler ADDR]`` checks every registered claim (or those of the games named) against the
+generic recursion, up to each claim's full (or quick) size, or ``--size N`` for every claim, or
+its own size times ``--scale K``.  It exits with status 1 when a claim registered as holding
+fails (or one registered as refuted no longer fails), 130 on Ctrl-C.
+
+On a terminal the claims are shown as a table fitted to its width, with a progress bar (on
+standard error) while they run; piped, one line per claim is printed as soon as it is finished
+(in registration order).  ``--game`` names a game: exactly (case aside) or by a prefix of one
+game's name only.
+
+>>> import cgt
+>>> @cgt.impartial_game
+... def Take2(n):
+...     return [n - k for k in (1, 2) if k <= n]
+>>> claim = cgt.Claim(game="take 1 or 2", claim="g(n) = n mod 3", source="folklore",
+...                   family=lambda size: map(Take2, range(size)), quick=30, full=300,
+...                   fast=lambda p: p.n % 3)
+>>> print(plain_line(claim.run(size=12)))
+holds  take 1 or 2: g(n) = n mod 3  [12 checked, size <= 12]
+>>> [c.game for c in select_claims([claim], ["TAKE"])]
+['take 1 or 2']
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, TextIO
+
+from cgt.core.errors import CGTError
+from cgt.verification.claim import Claim, ClaimRun, checked_scale, checked_size, claims
+from cgt.verification.plugins import plugin_errors
+from cgt.verification.registry import ClaimsInterrupted, run_claims
+
+__all__ = ["GameNotFoundError", "add_command", "plain_line", "select_claims"]
+
+
+class GameNotFoundError(CGTError, LookupError):
+    """``cgt verify --game NAME``: no registered game has that name, or it is the prefix of
+    several games' names."""
+
+
+def select_claims(every: Iterable[Claim], names: Sequence[str]) -> list[Claim]:
+    """The claims of the games named: each name is a game's name (case aside), or a prefix of
+    the name of one game only.  No names: every claim."""
+    every = list(every)
+    if not names:
+        return every
+    games = list(dict.fromkeys(c.game for c in every))
+    chosen: set[str] = set()
+    for name in names:
+        needle = name.strip().casefold()
+        exact = [g for g in games if g.casefold() == needle]
+        prefixed = [g for g in games if g.casefold().startswith(needle)] if needle else []
+        if exact or len(prefixed) == 1:
+            chosen.add((exact or prefixed)[0])
+        elif prefixed:
+            raise GameNotFoundError(
+                f"{name!r} is the beginning of several games' names: {', '.join(prefixed)}"
+            )
+        else:
+            raise GameNotFoundError(
+                f"no registered game is named {name!r}; the games are: {', '.join(games)}"
+            )
+    return [c for c in every if c.game in chosen]
+
+
+def _seconds(value: float) -> str:
+    if value < 1e-3:
+        return f"{value * 1e6:.0f}us"
+    if value < 1:
+        return f"{value * 1e3:.1f}ms"
+    return f"{value:.2f}s"
+
+
+def _checked(run: ClaimRun) -> str:
+    r = run.result
+    random = f", {r.random} at random" if r.random else ""
+    return f"{r.checked} checked, {run.checked_up_to}{random}"
+
+
+def plain_line(run: ClaimRun) -> str:
+    """One claim's result on one line (``cgt verify`` piped)."""
+    r = run.result
+    line = f"{run.status}  {run.claim.game}: {run.claim.claim}  [{_checked(run)}]"
+    if not r.ok:
+        line += f"  counterexample {r.counterexample!r}"
+    return line
+
+
+def _details(runs: Sequence[ClaimRun]) -> str:
+    lines = []
+    for run in runs:
+        if not run.result.ok or run.status != "holds":
+            r = run.result
+            lines.append(f"* {run.claim.game}: {run.claim.claim} [{run.status}]")
+            if not r.ok:
+                lines.append(f"    smallest counterexample: {r.counterexample!r}")
+                lines.append(f"    recursion says {r.expected!r}, closed form says {r.actual!r}")
+            if run.claim.note:
+                lines.append(f"    {run.claim.note}")
+    return "\n".join(lines)
+
+
+def _table(runs: Sequence[ClaimRun]) -> Any:
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
+    for name, ratio in (("game", 2), ("claim", 5), ("source", 3), ("checked", 3)):
+        table.add_column(name, ratio=ratio, overflow="fold")
+    table.add_column("result", overflow="fold")
+    table.add_column("time (fast | recursion)", no_wrap=False)
+    for run in runs:
+        r = run.result
+        result = run.status if r.ok else f"{run.status}: {r.counterexample!r}"
+        timing = f"{_seconds(r.fast_seconds)} | {_seconds(r.reference_seconds)}"
+        table.add_row(
+            run.claim.game,
+            run.claim.claim,
+            run.claim.source,
+            _checked(run),
+            result,
+            timing,
+            style=None if run.as_registered else "bold red",
+        )
+    return table
+
+
+class _Display:
+    """What ``cgt verify`` shows while it runs: a progress bar on standard error when it is a
+    terminal (redrawn 4 times a second at most), and, when standard output is not a terminal,
+    one line per claim as soon as it and every claim before it are finished."""
+
+    def __init__(self, selected: Sequence[Claim], out: TextIO, err: TextIO, lines: bool) -> None:
+        self.total = len(selected)
+        self.out = out
+        self.lines = lines
+        self.pending: dict[int, ClaimRun] = {}
+        self.printed = 0
+        self.bar: Any = None
+        if err.isatty():
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
+            self.bar = Progress(
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("{task.description}"),
+                console=Console(file=err),
+                transient=True,
+                refresh_per_second=4,
+            )
+            self.task = self.bar.add_task("", total=self.total)
+        self.label = ""
+        self.chunked = False  # progress counts chunks (on workers), else claims
+
+    def __enter__(self) -> _Display:
+        if self.bar is not None:
+            self.bar.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    def start(self, index: int, total: int, claim: Claim) -> None:
+        self.label = claim.game
+        if self.bar is not None:
+            self.bar.update(self.task, description=self.label)
+
+    def tick(self, checked: int) -> None:
+        if self.bar is not None:
+            self.bar.update(self.task, description=f"{self.label}: {checked} positions")
+
+    def chunks(self, finished: int, total: int) -> None:
+        self.chunked = True
+        if self.bar is not None:
+            self.bar.update(self.task, completed=finished, total=total, description="chunks")
+
+    def claim(self, index: int, run: ClaimRun) -> None:
+        if self.bar is not None and not self.chunked:
+            self.bar.update(self.task, completed=index + 1)
+        if not self.lines:
+            return
+        self.pending[index] = run
+        while self.printed in self.pending:
+            print(plain_line(self.pending.pop(self.printed)), file=self.out, flush=True)
+            self.printed += 1
+
+
+def _finished_games(runs: Sequence[ClaimRun]) -> str:
+    counts = Counter(run.claim.game for run in runs)
+    return ", ".join(f"{game} {count}" for game, count in counts.items()) or "none"
+
+
+def _command_verify(args: argparse.Namespace) -> int:
+    for error in plugin_errors().values():
+        print(f"cgt verify: {error}", file=sys.stderr)
+    selected = select_claims(claims(), args.game or [])
+    if not selected:
+        print("cgt verify: no claims are registered (is the package installed?)", file=sys.stderr)
+        return 2
+    terminal = sys.stdout.isatty()
+    lines = not terminal and not args.json
+    try:
+        with _Display(selected, sys.stdout, sys.stderr, lines) as display:
+            runs = run_claims(
+                selected,
+                quick=args.quick,
+                on_start=display.start,
+                progress=display.tick,
+                # a quick run is over before a local cluster has started: one process by default
+                jobs=1 if args.jobs is None and args.quick and not args.scheduler else args.jobs,
+                scheduler=args.scheduler,
+                on_chunk=display.chunks,
+                size=args.size,
+                scale=args.scale,
+                on_claim=display.claim,
+            )
+    except ClaimsInterrupted as stop:
+        if args.json:
+            finished = [r.to_json() for r in stop.runs]
+            print(json.dumps({"quick": args.quick, "claims": finished, "interrupted": True}))
+        elif terminal and stop.runs:
+            _print_table(stop.runs)
+        print(
+            f"cgt verify: interrupted; {len(stop.runs)} of {stop.total} claims finished "
+            f"({_finished_games(stop.runs)})",
+            file=sys.stderr,
+        )
+        return 130
+    bad = [run for run in runs if not run.as_registered]
+    ok = not bad and not plugin_errors()
+    if args.json:
+        data = {"quick": args.quick, "claims": [r.to_json() for r in runs], "ok": ok}
+        print(json.dumps(data, indent=2))
+        return 0 if ok else 1
+    if terminal:
+        _print_table(runs)
+    details = _details(runs)
+    if details:
+        print()
+        print(details)
+    held = sum(run.status == "holds" for run in runs)
+    refuted = sum(run.status == "refuted" for run in runs)
+    print()
+    print(
+        f"{len(runs)} claims: {held} hold, {refuted} refuted as registered, "
+        f"{len(bad)} not as registered"
+        + (f"; {len(plugin_errors())} plug-ins not loaded" if plugin_errors() else "")
+    )
+    return 0 if ok else 1
+
+
+def _print_table(runs: Sequence[ClaimRun]) -> None:
+    from rich.console import Console
+
+    Console(file=sys.stdout, highlight=False).print(_table(runs))
+
+
+def _size(text: str) -> int:
+    try:
+        return checked_size(int(text))
+    except (ValueError, CGTError):
+        raise argparse.ArgumentTypeError(
+            f"a size is a positive whole number, got {text!r}"
+        ) from None
+
+
+def _scale(text: str) -> Any:
+    try:
+        return checked_scale(text)
+    except CGTError:
+        raise argparse.ArgumentTypeError(
+            f"a scale is a positive number such as 2, 1.5 or 3/2, got {text!r}"
+        ) from None
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"a positive number is expected, got {text!r}")
+    return number
+
+
+def add_command(commands: Any) -> None:
+    """Add ``cgt verify`` to the sub-commands of ``cgt`` (the plug-ins are loaded by
+    `cgt.cli.command.build_parser`)."""
+    verify = commands.add_parser(
+        "verify", help="check every registered closed form against the generic recursion"
+    )
+    verify.add_argument("--quick", action="store_true", help="CI-sized checks")
+    verify.add_argument(
+        "--game",
+        metavar="NAME",
+        action="append",
+        help="only the claims of this game (its name, or a prefix of one game's name); repeat "
+        "for several games",
+    )
+    sizes = verify.add_mutually_exclusive_group()
+    sizes.add_argument("--size", type=_size, metavar="N", help="check every family up to size N")
+    sizes.add_argument(
+        "--scale",
+        type=_scale,
+        metavar="K",
+        help="check each family up to its own size times K (e.g. 2 or 1.5)",
+    )
+    verify.add_argument("--json", action="store_true", help="machine-readable output")
+    verify.add_argument(
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help="worker processes (default: every core, or 1 with --quick; 1 runs in this process)",
+    )
+    verify.add_argument(
+        "--scheduler",
+        metavar="ADDR",
+        help="run on the Dask cluster of this scheduler (e.g. tcp://host:8786)",
+    )
+    verify.set_defaults(handler=_command_verify)
