@@ -1,4 +1,4 @@
-"""Pictures of thermographs: SVG with no dependency, PNG through matplotlib (``cgt[plot]``).
+"""Pictures of thermographs: SVG with no dependency, PNG through matplotlib (``cgt-games[plot]``).
 
 The picture follows the books: temperature ``t`` grows upward, values grow to the *left* (Left's
 side), the left wall is blue and the right wall red, and the mast rises from the point where
@@ -226,7 +226,7 @@ def _save_png(th: Thermograph, target: str, title: str | None = None, **_: Any) 
         import matplotlib.pyplot as plt
     except ImportError:
         raise DrawError(
-            "PNG output needs matplotlib: pip install 'cgt[plot]' (or write a .svg file)"
+            "PNG output needs matplotlib: pip install 'cgt-games[plot]' (or write a .svg file)"
         ) from None
     frame = _Frame(th, 480, 360, None)
     figure, axes = plt.subplots(figsize=(6, 4.5), dpi=100)

@@ -116,7 +116,7 @@ def plot_sequence(game: Any, upto: int | None = None) -> str:
 
 
 def save_png(game: Any, path: str, upto: int | None = None) -> None:
-    """Write the same picture as a PNG with matplotlib (``pip install 'cgt[plot]'``)."""
+    """Write the same picture as a PNG with matplotlib (``pip install 'cgt-games[plot]'``)."""
     try:
         import matplotlib
 
@@ -124,7 +124,7 @@ def save_png(game: Any, path: str, upto: int | None = None) -> None:
         import matplotlib.pyplot as plt
     except ImportError as error:
         raise ImportError(
-            "save_png needs matplotlib: pip install 'cgt[plot]' (the SVG of plot_sequence "
+            "save_png needs matplotlib: pip install 'cgt-games[plot]' (the SVG of plot_sequence "
             "needs nothing)"
         ) from error
     if upto is None:
