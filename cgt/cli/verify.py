@@ -108,28 +108,30 @@ def _details(runs: Sequence[ClaimRun]) -> str:
     return "\n".join(lines)
 
 
-def _table(runs: Sequence[ClaimRun]) -> Any:
+def _table(runs: Sequence[ClaimRun], width: int) -> Any:
+    """The claims as a rich table; below 100 columns, without the sources and timings (which
+    ``--json`` gives).  Long cells wrap, words too long for a column fold: no text is cut."""
     from rich import box
     from rich.table import Table
 
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
-    for name, ratio in (("game", 2), ("claim", 5), ("source", 3), ("checked", 3)):
-        table.add_column(name, ratio=ratio, overflow="fold")
-    table.add_column("result", overflow="fold")
-    table.add_column("time (fast | recursion)", no_wrap=False)
+    wide = width >= 100
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    columns = [("game", 2), ("claim", 5), ("source", 3), ("checked", 3), ("result", 2)]
+    if wide:
+        columns.append(("time (fast | recursion)", 2))
+    for name, ratio in columns:
+        if wide:
+            table.add_column(name, ratio=ratio, overflow="fold")
+        elif name != "source":  # rich shares the width by the cells' lengths
+            table.add_column(name, overflow="fold")
     for run in runs:
         r = run.result
         result = run.status if r.ok else f"{run.status}: {r.counterexample!r}"
         timing = f"{_seconds(r.fast_seconds)} | {_seconds(r.reference_seconds)}"
-        table.add_row(
-            run.claim.game,
-            run.claim.claim,
-            run.claim.source,
-            _checked(run),
-            result,
-            timing,
-            style=None if run.as_registered else "bold red",
-        )
+        cells = [run.claim.game, run.claim.claim, run.claim.source, _checked(run), result, timing]
+        if not wide:
+            cells = [cells[0], cells[1], cells[3], cells[4]]
+        table.add_row(*cells, style=None if run.as_registered else "bold red")
     return table
 
 
@@ -269,7 +271,8 @@ def _command_verify(args: argparse.Namespace) -> int:
 def _print_table(runs: Sequence[ClaimRun]) -> None:
     from rich.console import Console
 
-    Console(file=sys.stdout, highlight=False).print(_table(runs))
+    console = Console(file=sys.stdout, highlight=False)
+    console.print(_table(runs, console.width))
 
 
 def _size(text: str) -> int:

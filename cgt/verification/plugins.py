@@ -59,7 +59,13 @@ def load_plugins() -> dict[str, ModuleType]:
             except ModuleNotFoundError as missing:
                 if error is None:
                     needed = missing.name or str(missing)
-                    error = PluginImportError.missing(name, value, needed)
+                    if value == needed or value.startswith(needed + "."):
+                        error = PluginImportError(
+                            f"plug-in {name!r} names the module {value}, which does not exist "
+                            "(an old install left behind? reinstall the package)"
+                        )
+                    else:
+                        error = PluginImportError.missing(name, value, needed)
                 continue
             except Exception as failure:
                 if error is None:
