@@ -94,7 +94,7 @@ def _register() -> None:
         source="this project: a pattern found by computation (not taken from a paper)",
         family=_x_n_o,
         quick=10,
-        full=30,
+        full=100,
         fast=_up_star,
         reference=cgt.value,
         checked_up_to="n <= {size}",

@@ -87,7 +87,7 @@ def _register() -> None:
         source="this project: found by computation (the mirror strategy only proves even n)",
         family=_strips,
         quick=9,
-        full=12,
+        full=40,
         fast=lambda p: cgt.STAR if p.grid.width == 1 else cgt.ZERO,
         reference=cgt.value,
         checked_up_to="n <= {size}",

@@ -106,7 +106,7 @@ def _register() -> None:
         source="Winning Ways (Cram on a strip is Dawson's Kayles); values from OEIS A002187",
         family=_one_by_n,
         quick=16,
-        full=22,
+        full=52,
         fast=_dawsons_kayles,
         checked_up_to="n <= {size}",
     )

@@ -114,7 +114,7 @@ def _register() -> None:
         source="elementary: only one player can move, and from one end she fits floor(n/2)",
         family=_strips,
         quick=12,
-        full=20,
+        full=100,
         fast=_strip_value,
         reference=cgt.value,
         checked_up_to="n <= {size}",
