@@ -1,0 +1,232 @@
+"""The classic rulesets side by side: us (`games.domineering` ...), pycgt's rulesets (pure
+Python) and cgt-py (the Rust cgt-tools, through its Python bindings), in one run.
+
+Every measurement is a fresh process (``--one LIBRARY WORKLOAD``) that builds the position,
+computes its canonical value, and reports the CPU seconds of that computation and the process's
+peak memory; the libraries take turns (A B C A B C ...), so a drift of the machine's speed hits
+them alike, and each figure is the median of ``--repeat`` runs.  Ratios are peer time / our
+time (above 1: we are faster).  The three values are compared (through `cgt.parse` of the
+printed forms): a ratio between different answers would mean nothing.
+
+    python benchmarks/bench_rulesets.py [--repeat 5] [--timeout 300] [--only domineering]
+
+Needs the test extra (pycgt, cgt-py).  Figures are in docs/games/grid-rulesets.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+# name -> (kind, text); the kinds say how each library builds the position
+WORKLOADS: dict[str, tuple[str, str]] = {
+    "domineering 3x6": ("domineering", "......|......|......"),
+    "domineering 4x4": ("domineering", "....|....|....|...."),
+    "domineering 4x5": ("domineering", ".....|.....|.....|....."),
+    "domineering 5x5": ("domineering", ".....|.....|.....|.....|....."),
+    "domineering 6x6 less 4": ("domineering", "#....#|......|......|......|......|#....#"),
+    "clobber 2x6": ("clobber", "xoxoxo|oxoxox"),
+    "clobber 3x4": ("clobber", "xoxo|oxox|xoxo"),
+    "clobber xoxoxoxoxoxo": ("clobber", "xoxoxoxoxoxo"),
+    "toads ttt...fff": ("toads", "ttt...fff"),
+    "toads tt.t.f.ff..": ("toads", "tt.t.f.ff.."),
+    "toads tttt.t..f.ffff": ("toads", "tttt.t..f.ffff"),
+    "sum of 16 hot games": ("sum", "16"),
+    "sum of 20 hot games": ("sum", "20"),
+}
+
+LIBRARIES = ("cgt", "pycgt", "cgt-py")
+
+
+def _hot_games() -> list[str]:
+    """Twenty hot games of birthday 3 to 4 in the common notation (every library reads it)."""
+    return [
+        "{2|-1}",
+        "{3|0}",
+        "{1|-2}",
+        "{{2|0}|-1}",
+        "{{3|1}|0}",
+        "{1|{0|-2}}",
+        "{{4|2}|{1|-1}}",
+        "{{2|1}|{-1|-2}}",
+        "{3|{2|0}}",
+        "{{1|0}|{-1|-3}}",
+        "{5|1}",
+        "{2|{1|-1}}",
+        "{3|-3}",
+        "{{1|1/2}|-1}",
+        "{4|{3|1}}",
+        "{{2|0}|-2}",
+        "{{1/2|-1/2}|-2}",
+        "{3/2|-1}",
+        "{{2|-2}|-3}",
+        "{4|0}",
+    ]
+
+
+def _ours(kind: str, text: str) -> tuple[float, str]:
+    import cgt
+
+    if kind == "sum":
+        games = [cgt.parse(g) for g in _hot_games()[: int(text)]]
+        start = time.process_time()
+        total = cgt.Game(0)
+        for g in games:
+            total = total + g
+        return time.process_time() - start, str(total)
+    if kind == "domineering":
+        from games.domineering import Domineering as Ruleset
+    elif kind == "clobber":
+        from games.clobber import Clobber as Ruleset  # type: ignore[assignment]
+    else:
+        from games.toads_and_frogs import ToadsAndFrogs as Ruleset  # type: ignore[assignment]
+    position = Ruleset(text)
+    start = time.process_time()
+    value = cgt.value(position)
+    return time.process_time() - start, str(value)
+
+
+def _pycgt(kind: str, text: str) -> tuple[float, str]:
+    from pycgt.notation import parse as parse_game
+    from pycgt.notation import render
+
+    if kind == "sum":
+        games = [parse_game(g) for g in _hot_games()[: int(text)]]
+        start = time.process_time()
+        total = games[0]
+        for g in games[1:]:
+            total = total + g
+        return time.process_time() - start, render(total)
+    start = time.process_time()
+    if kind == "domineering":
+        from pycgt.rulesets import domineering
+
+        value = domineering.parse(text.replace("|", "\n").replace("#", "X"))
+    elif kind == "clobber":
+        from pycgt.rulesets import clobber
+
+        value = clobber.parse(text)
+    else:
+        from pycgt.rulesets import toads_and_frogs
+
+        value = toads_and_frogs.parse(text)
+    return time.process_time() - start, render(value)
+
+
+def _cgt_py(kind: str, text: str) -> tuple[float, str] | None:
+    import cgt_py
+
+    if kind == "sum":
+        games = [cgt_py.CanonicalForm(g) for g in _hot_games()[: int(text)]]
+        start = time.process_time()
+        total = games[0]
+        for g in games[1:]:
+            total = total + g
+        return time.process_time() - start, str(total)[len("CanonicalForm('") : -2]
+    if kind != "domineering":
+        return None  # cgt-py has no Clobber or Toads and Frogs
+    start = time.process_time()
+    value = cgt_py.Domineering(text).canonical_form
+    return time.process_time() - start, str(value)[len("CanonicalForm('") : -2]
+
+
+def run_one(library: str, workload: str) -> dict[str, Any]:
+    """Measure one library on one workload in this process."""
+    kind, text = WORKLOADS[workload]
+    measure = {"cgt": _ours, "pycgt": _pycgt, "cgt-py": _cgt_py}[library]
+    result = measure(kind, text)
+    if result is None:
+        return {"skipped": True}
+    seconds, value = result
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"cpu": seconds, "peak_mib": peak_kib / 1024, "value": value}
+
+
+def _spawn(library: str, workload: str, timeout: float) -> dict[str, Any]:
+    command = [sys.executable, __file__, "--one", library, workload]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"timeout": True}
+    if done.returncode != 0:
+        return {"error": done.stderr.strip().splitlines()[-1] if done.stderr else "failed"}
+    return dict(json.loads(done.stdout))
+
+
+def _same_value(texts: list[str]) -> bool:
+    import cgt
+
+    values = set()
+    for text in texts:
+        try:
+            values.add(cgt.parse(text.replace("Miny", "miny").replace("Tiny", "tiny")))
+        except cgt.CGTError:
+            return False
+    return len(values) == 1
+
+
+def _fmt(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--one", nargs=2, metavar=("LIBRARY", "WORKLOAD"))
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--timeout", type=float, default=300)
+    parser.add_argument("--only", default="", help="workloads whose name contains this")
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(run_one(*args.one)))
+        return
+    print(
+        "| workload | us | pycgt | cgt-py | pycgt / us | cgt-py / us | peak MiB (us, pycgt, cgt-py) |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for workload in WORKLOADS:
+        if args.only not in workload:
+            continue
+        runs: dict[str, list[dict[str, Any]]] = {lib: [] for lib in LIBRARIES}
+        for _ in range(args.repeat):
+            for library in LIBRARIES:
+                if runs[library] and any(
+                    r.get("timeout") or r.get("skipped") or r.get("error") for r in runs[library]
+                ):
+                    continue  # a library that timed out, failed or lacks the game runs once
+                runs[library].append(_spawn(library, workload, args.timeout))
+        cpu: dict[str, float | None] = {}
+        peak: dict[str, str] = {}
+        values = []
+        for library, results in runs.items():
+            good = [r for r in results if "cpu" in r]
+            cpu[library] = statistics.median(r["cpu"] for r in good) if good else None
+            peak[library] = f"{statistics.median(r['peak_mib'] for r in good):.0f}" if good else "-"
+            if good:
+                values.append(good[0]["value"])
+            elif results and results[0].get("timeout"):
+                peak[library] = f"> {args.timeout:.0f} s"
+        ours = cpu["cgt"]
+
+        def ratio(library: str) -> str:
+            other = cpu[library]
+            return f"{other / ours:.1f}x" if other is not None and ours else "-"
+
+        agree = "" if _same_value(values) else " (VALUES DIFFER)"
+        print(
+            f"| {workload}{agree} | {_fmt(ours)} | {_fmt(cpu['pycgt'])} | {_fmt(cpu['cgt-py'])} "
+            f"| {ratio('pycgt')} | {ratio('cgt-py')} | {peak['cgt']}, {peak['pycgt']}, "
+            f"{peak['cgt-py']} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
