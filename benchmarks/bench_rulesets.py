@@ -177,6 +177,10 @@ def _fmt(seconds: float | None) -> str:
     return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
+def _ratio(other: float | None, ours: float | None) -> str:
+    return f"{other / ours:.1f}x" if other is not None and ours else "-"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--one", nargs=2, metavar=("LIBRARY", "WORKLOAD"))
@@ -215,14 +219,10 @@ def main() -> None:
                 peak[library] = f"> {args.timeout:.0f} s"
         ours = cpu["cgt"]
 
-        def ratio(library: str) -> str:
-            other = cpu[library]
-            return f"{other / ours:.1f}x" if other is not None and ours else "-"
-
         agree = "" if _same_value(values) else " (VALUES DIFFER)"
         print(
             f"| {workload}{agree} | {_fmt(ours)} | {_fmt(cpu['pycgt'])} | {_fmt(cpu['cgt-py'])} "
-            f"| {ratio('pycgt')} | {ratio('cgt-py')} | {peak['cgt']}, {peak['pycgt']}, "
+            f"| {_ratio(cpu['pycgt'], ours)} | {_ratio(cpu['cgt-py'], ours)} | {peak['cgt']}, {peak['pycgt']}, "
             f"{peak['cgt-py']} |",
             flush=True,
         )
