@@ -94,7 +94,7 @@ def test_pages_and_notebook_are_in_the_site(site: Path) -> None:
     assert any("<title>thermograph of {4|2||-1}</title>" in svg for svg in pictures)
     assert "<td>../..</td><td>±1</td>" in tour and 'href="../registering-claims/"' in tour
     tutorial = (site / "registering-claims" / "index.html").read_text()
-    assert "refuted: Take134(4)" in tutorial
+    assert "counterexample Take134(4)" in tutorial
     assert 'id="long-sequences"' in (site / "performance" / "index.html").read_text()
 
 
