@@ -1,6 +1,13 @@
 """MkDocs hooks of the documentation site (loaded by ``mkdocs.yml``, ``hooks``).
 
-Links in notebooks: a Markdown cell of ``docs/tour.ipynb`` links to a page as
+Two jobs.  First, the API reference: when a package of `cgt` exports a function under the name
+of one of its submodules (``cgt.misere`` exports the function ``genus`` of
+``cgt/misere/genus.py``), griffe, which reads the source, lets the submodule win, so ``::: cgt``
+would document the module instead of the function.  `shadowed_blocks` finds these names of
+``cgt.__all__`` at build time and fills the marker of ``api/cgt.md`` with one ``:::`` block for
+each function, at its defining path, so the page follows the package's layout as it changes.
+
+Second, links in notebooks: a Markdown cell of ``docs/tour.ipynb`` links to a page as
 ``registering-claims.md`` (right in Jupyter and on GitHub), which MkDocs does not rewrite in a
 notebook; `notebook_links` points such links at the built page, and reports a link to a page
 that does not exist (a warning, so ``mkdocs build --strict`` fails).
@@ -8,13 +15,61 @@ that does not exist (a warning, so ``mkdocs build --strict`` fails).
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import logging
 import posixpath
 import re
 from typing import Any
 
+import cgt
+
+_MARKER = "<!-- functions named like a submodule -->"
 _MD_LINK = re.compile(r'href="(?![a-z]+:|/|#)([^"#]+)\.md(#[^"]*)?"')
 _log = logging.getLogger("mkdocs.hooks.cgt")
+
+
+def shadowed_names() -> list[str]:
+    """The names of ``cgt.__all__`` that some package on the way from `cgt` to their defining
+    module exports while also holding a submodule of that name.
+
+    >>> set(shadowed_names()) <= set(cgt.__all__)
+    True
+    """
+    names = []
+    for name in cgt.__all__:
+        obj = getattr(cgt, name)
+        module = getattr(obj, "__module__", None)
+        if not isinstance(module, str) or not module.startswith("cgt"):
+            continue
+        parts = module.split(".")
+        packages = [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
+        for package in map(importlib.import_module, packages):
+            if (
+                hasattr(package, "__path__")  # a package, not a plain module
+                and getattr(package, name, None) is obj
+                and importlib.util.find_spec(f"{package.__name__}.{name}") is not None
+            ):
+                names.append(name)
+                break
+    return names
+
+
+def shadowed_blocks() -> str:
+    """A section with a ``:::`` block for each of `shadowed_names` (empty if none)."""
+    blocks = []
+    for name in shadowed_names():
+        obj = getattr(cgt, name)
+        path = f"{obj.__module__}.{obj.__qualname__}"
+        blocks.append(f"::: {path}\n    options:\n      show_root_full_path: false")
+    if not blocks:
+        return ""
+    return "## Functions named like a submodule\n\n" + "\n\n".join(blocks)
+
+
+def on_page_markdown(markdown: str, **kwargs: Any) -> str:
+    """Fill the marker of ``api/cgt.md`` with `shadowed_blocks`."""
+    return markdown.replace(_MARKER, shadowed_blocks()) if _MARKER in markdown else markdown
 
 
 def notebook_links(html: str, page_src: str, pages: set[str]) -> str:
