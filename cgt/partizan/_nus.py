@@ -40,6 +40,7 @@ __all__ = [
     "dyadic_to_fraction",
     "normalize",
     "nus_add",
+    "nus_birthday",
     "nus_neg",
     "nus_options",
     "nus_sign",
@@ -175,3 +176,24 @@ def nus_options(a: Nus) -> tuple[list[Nus], list[Nus]]:
     if n == -1 and m == 1:
         return [(p, k, 0, 0)], [(p, k, 0, 0), (p, k, 0, 1)]
     return [(p, k, n + 1, m ^ 1)], [(p, k, 0, 0)]
+
+
+def nus_birthday(a: Nus) -> int:
+    """The birthday of ``x + n.↑ + *m``, in closed form (no options are made).
+
+    A number ``p/2**k`` (``k > 0``) is born ``floor(|p/2**k|) + 1 + k``, an integer ``p`` on day
+    ``|p|``.  Translating an infinitesimal by ``x`` adds ``x``'s birthday (its options are
+    translated, down to ``x`` itself).  ``*m`` is born on day ``m``; ``↑* = {0, * | 0}`` on day
+    2; otherwise ``n.↑ + *m = {0 | (n-1).↑ + *(m xor 1)}`` (``n >= 1``) is one day older than
+    its right option, down to ``↑ + *m' = {0 | *(m' xor 1)}``.
+
+    >>> nus_birthday((3, 2, 0, 0)), nus_birthday((0, 0, 1, 0)), nus_birthday((0, 0, 3, 0))
+    (3, 2, 4)
+    """
+    p, k, n, m = a
+    day = abs(p) if k == 0 else (abs(p) >> k) + 1 + k
+    n = abs(n)
+    if n == 0:
+        return day + m
+    m ^= (n - 1) & 1  # the nimber part of the last up in the chain, ↑ + *m
+    return day + (n - 1) + (2 if m == 1 else 1 + (m ^ 1))

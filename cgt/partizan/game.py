@@ -47,6 +47,7 @@ from cgt.partizan._nus import (
     dyadic_from_fraction,
     dyadic_to_fraction,
     normalize,
+    nus_birthday,
 )
 from cgt.partizan.printing import format_game, format_latex
 from cgt.positions.sums import Position, Sum
@@ -529,10 +530,8 @@ def _birthday_of(g: Game) -> int:
     if cached is not None:
         return cached
     n = g._nus
-    if n is not None and n[2] == 0:
-        # x + *m with x a number is {x + *j (j < m) | the same}: born m days after x.
-        p, k = n[0], n[1]
-        result = (abs(p) if k == 0 else (abs(p) >> k) + 1 + k) + n[3]
+    if n is not None:
+        result = nus_birthday(n)
     else:
         result = 0
         for x in core.left_of(g) + core.right_of(g):

@@ -459,13 +459,15 @@ def left_incentives(game: Any) -> tuple[Game, ...]:
     (Game('{3|0}'),)
     """
     g = _game(game)
-    return _unique(x - g for x in g.left_options)
+    stars = _star_incentives(g)
+    return stars if stars is not None else _unique(x - g for x in g.left_options)
 
 
 def right_incentives(game: Any) -> tuple[Game, ...]:
     """``G - G^R`` for each canonical right option: what a move gains Right."""
     g = _game(game)
-    return _unique(g - x for x in g.right_options)
+    stars = _star_incentives(g)
+    return stars if stars is not None else _unique(g - x for x in g.right_options)
 
 
 def incentives(game: Any) -> tuple[Game, ...]:
@@ -476,8 +478,23 @@ def incentives(game: Any) -> tuple[Game, ...]:
     >>> incentives(cgt.UP), incentives(cgt.switch(1))
     ((Game('^*'),), (Game('{2|0}'),))
     """
-    every = _unique(left_incentives(game) + right_incentives(game))
+    g = _game(game)
+    stars = _star_incentives(g)
+    if stars is not None:
+        return stars  # distinct non-zero nimbers: pairwise confused, none dominated
+    every = _unique(left_incentives(g) + right_incentives(g))
     return tuple(x for x in every if not any(x < y for y in every))
+
+
+def _star_incentives(g: Game) -> tuple[Game, ...] | None:
+    """The incentives of ``x + *m`` (``m >= 1``) in closed form, for either player: its options
+    are ``x + *j`` (``j < m``) on both sides and ``±(x + *j - (x + *m)) = *(j xor m)``.  ``None``
+    for other games."""
+    nus = g._nus
+    if nus is None or nus[2] != 0 or nus[3] == 0:
+        return None
+    m = nus[3]
+    return tuple(core.from_nus((0, 0, 0, j ^ m)) for j in range(m))
 
 
 # ---------------------------------------------------------------------------------- helpers

@@ -1,0 +1,46 @@
+"""Issue 16, hangs on values ``x + n.↑ + *m``: every reported fact is in closed form, checked
+against the recursion on the options for small values."""
+
+from __future__ import annotations
+
+import pytest
+
+import cgt
+from cgt import Game, up
+from cgt.partizan import _canonical as core
+from cgt.thermal.thermography import incentives, left_incentives, right_incentives
+
+
+def _birthday_by_recursion(g: Game) -> int:
+    return max((_birthday_by_recursion(x) + 1 for x in g.left_options + g.right_options), default=0)
+
+
+@pytest.mark.parametrize("number", [(0, 0), (1, 0), (-2, 0), (1, 1), (-3, 2)])
+def test_birthday_of_nus_values_is_the_recursive_one(number: tuple[int, int]) -> None:
+    for n in range(-6, 7):
+        for m in range(6):
+            g = core.from_nus((*number, n, m))
+            assert g.birthday == _birthday_by_recursion(g), (number, n, m)
+
+
+def test_birthday_of_a_million_ups() -> None:
+    """``cgt value "^1000000"``: RecursionError in ``birthday`` after 14 s."""
+    assert up(10**6).birthday == 10**6 + 1
+    assert (up(-(10**6)) + cgt.STAR).birthday == 10**6 + 1  # ⇓...* ends in ↓* = {0|0,*}: day 2
+    assert Game("1/2^3*").birthday == 2 + 3 + 1
+
+
+def test_incentives_of_nimbers_in_closed_form() -> None:
+    """``cgt value "*10000"`` took over 120 s: the incentives were compared pairwise."""
+    for x in ("0", "3/4", "-2"):
+        for m in range(1, 9):
+            g = Game(x) + Game(f"*{m}")
+            left = tuple(dict.fromkeys(a - g for a in g.left_options))
+            right = tuple(dict.fromkeys(g - b for b in g.right_options))
+            every = tuple(dict.fromkeys(left + right))
+            assert left_incentives(g) == left and right_incentives(g) == right
+            assert incentives(g) == tuple(a for a in every if not any(a < b for b in every))
+    big = incentives(Game("*10000"))
+    assert len(big) == 10000 and big[0] == Game("*10000") and set(big) == {
+        Game(cgt.Nimber(j ^ 10000)) for j in range(10000)
+    }
