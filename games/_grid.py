@@ -22,6 +22,7 @@ games._grid.BoardError: unexpected 'z' at row 2, column 2 (position 4); expected
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import lru_cache
 from itertools import product
 from typing import Any, ClassVar, Self
 
@@ -143,29 +144,32 @@ class Grid:
 
     def cropped(self, background: str) -> Grid:
         """The bounding box of the cells not in ``background`` (the empty grid if none)."""
-        keep = [i for i, ch in enumerate(self.cells) if ch not in background]
-        if not keep:
+        rows = self.rows()
+        live = [r for r, row in enumerate(rows) if row.strip(background)]
+        if not live:
             return Grid(0, 0, "")
-        w = self.width
-        rows = [i // w for i in keep]
-        cols = [i % w for i in keep]
-        r0, r1, c0, c1 = min(rows), max(rows), min(cols), max(cols)
-        cells = "".join(self.cells[r * w + c0 : r * w + c1 + 1] for r in range(r0, r1 + 1))
-        return Grid(r1 - r0 + 1, c1 - c0 + 1, cells)
+        top, bottom = live[0], live[-1] + 1
+        left = min(len(rows[r]) - len(rows[r].lstrip(background)) for r in live)
+        right = max(len(rows[r].rstrip(background)) for r in live)
+        if (top, bottom, left, right) == (0, self.height, 0, self.width):
+            return self
+        cells = "".join(row[left:right] for row in rows[top:bottom])
+        return Grid(bottom - top, right - left, cells)
 
     def restricted(self, keep: Iterable[int], fill: str, background: str) -> Grid:
         """Only the cells at ``keep``; every other cell becomes ``fill``; then `cropped`."""
         kept = set(keep)
+        if len(self.cells) - self.cells.count(fill) == len(kept) and all(
+            self.cells[i] != fill for i in kept
+        ):
+            return self.cropped(background)  # every other cell is ``fill`` already
         cells = "".join(ch if i in kept else fill for i, ch in enumerate(self.cells))
         return Grid(self.height, self.width, cells).cropped(background)
 
     # --- geometry ---------------------------------------------------------------------------
-    def neighbours(self, index: int, diagonal: bool = False) -> Iterator[int]:
+    def neighbours(self, index: int, diagonal: bool = False) -> tuple[int, ...]:
         """The indices of the cells next to ``index`` (orthogonally, or also diagonally)."""
-        for dr, dc in _KING if diagonal else _ROOK:
-            j = self.step(index, dr, dc)
-            if j is not None:
-                yield j
+        return _layout(self.height, self.width).neighbours[diagonal][index]
 
     def step(self, index: int, dr: int, dc: int) -> int | None:
         """The index ``dr`` rows and ``dc`` columns away, or None off the board."""
@@ -177,16 +181,18 @@ class Grid:
 
     def regions(self, members: str, diagonal: bool = False) -> list[set[int]]:
         """The connected regions of cells whose character is in ``members``, in index order."""
+        cells = self.cells
+        table = _layout(self.height, self.width).neighbours[diagonal]
         seen: set[int] = set()
         regions: list[set[int]] = []
-        for start, ch in enumerate(self.cells):
+        for start, ch in enumerate(cells):
             if ch not in members or start in seen:
                 continue
             region = {start}
             stack = [start]
             while stack:
-                for j in self.neighbours(stack.pop(), diagonal):
-                    if j not in region and self.cells[j] in members:
+                for j in table[stack.pop()]:
+                    if j not in region and cells[j] in members:
                         region.add(j)
                         stack.append(j)
             seen |= region
@@ -209,10 +215,10 @@ class Grid:
 
     def symmetries(self) -> Iterator[tuple[Grid, bool]]:
         """The 8 images under the symmetries of the square, each with whether it transposes."""
-        for transposed, base in ((False, self), (True, self.transposed())):
-            flipped = base.flipped_rows()
-            for image in (base, flipped, base.flipped_columns(), flipped.flipped_columns()):
-                yield image, transposed
+        cells = self.cells
+        for transposed, permutation in _layout(self.height, self.width).symmetries:
+            h, w = (self.width, self.height) if transposed else (self.height, self.width)
+            yield Grid(h, w, "".join(map(cells.__getitem__, permutation))), transposed
 
     # --- pictures ---------------------------------------------------------------------------
     def to_text(self) -> str:
@@ -246,6 +252,41 @@ class Grid:
 
 _ROOK = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _KING = (*_ROOK, (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+class _Layout:
+    """What depends only on a board's shape: each cell's neighbours, the symmetries as index
+    permutations (cached per shape)."""
+
+    __slots__ = ("neighbours", "symmetries")
+
+    def __init__(self, height: int, width: int) -> None:
+        def around(steps: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+            return tuple(
+                tuple(
+                    (r + dr) * width + c + dc
+                    for dr, dc in steps
+                    if 0 <= r + dr < height and 0 <= c + dc < width
+                )
+                for r in range(height)
+                for c in range(width)
+            )
+
+        self.neighbours = (around(_ROOK), around(_KING))
+        index = [[r * width + c for c in range(width)] for r in range(height)]
+        transposed = [list(column) for column in zip(*index, strict=True)] if height else []
+        images: list[tuple[bool, tuple[int, ...]]] = []
+        for flag, base in ((False, index), (True, transposed)):
+            for rows in (base, base[::-1]):
+                for mirror in (False, True):
+                    order = [row[::-1] if mirror else row for row in rows]
+                    images.append((flag, tuple(i for row in order for i in row)))
+        self.symmetries = tuple(images)
+
+
+@lru_cache(maxsize=256)
+def _layout(height: int, width: int) -> _Layout:
+    return _Layout(height, width)
 
 
 class GridPosition:
