@@ -22,6 +22,11 @@ from games.nim._periodicity import find_certified_period
 __all__ = ["HeapGame", "HeapPosition", "Periodicity"]
 
 _FIRST_SEARCH = 64
+WORK_BUDGET = 3 * 10**8
+"""The search for a period run by ``.period`` stops doubling the prefix where the next step
+would cost more than this many elementary checks (seconds of CPU): a game whose rules are
+long (``0.777...7`` with hundreds of digits) answers ``None`` and says where it stopped,
+instead of computing for hours.  ``search_period(bound)`` asked for explicitly has no budget."""
 
 
 @attrs.frozen
@@ -76,6 +81,7 @@ class HeapGame(ABC):
         self._values = []
         self._periodicity = None
         self._searched_upto = 0
+        self._stopped_at: tuple[int, int] | None = None  # (size not reached, its work)
         self.search_bound = search_bound
 
     # --- provided by each game ---------------------------------------------------------------
@@ -91,11 +97,18 @@ class HeapGame(ABC):
     def _options(self, n: int) -> tuple[Any, ...]:
         """The options of a heap of ``n``, as `cgt` positions."""
 
+    def _work(self, size: int) -> int:
+        """About how many elementary checks ``_extend(size)`` costs from scratch (0: cheap)."""
+        return 0
+
     # --- periodicity ------------------------------------------------------------------------
-    def _search(self, bound: int) -> Periodicity | None:
+    def _search(self, bound: int, budget: int | None = None) -> Periodicity | None:
         size = max(_FIRST_SEARCH, self._searched_upto)
         while True:
             size = min(size, bound)
+            if budget is not None and size > _FIRST_SEARCH and self._work(size) > budget:
+                self._stopped_at = (size, self._work(size))
+                return None
             self._extend(size)
             found = find_certified_period(self._values[:size], self._window)
             self._searched_upto = max(self._searched_upto, size)
@@ -113,13 +126,16 @@ class HeapGame(ABC):
         """
         if self._periodicity is not None:
             return self._periodicity
+        budget = None
         if bound is None:
-            bound = self.search_bound
-        if not isinstance(bound, int) or bound < 1:
+            bound, budget = self.search_bound, WORK_BUDGET
+            if self._stopped_at is not None:
+                return None
+        if not isinstance(bound, int) or isinstance(bound, bool) or bound < 1:
             raise InvalidArgumentError(f"a search bound is a positive int, got {bound!r}")
         if bound <= self._searched_upto:
             return None
-        return self._search(bound)
+        return self._search(bound, budget)
 
     @property
     def periodicity(self) -> Periodicity | None:
@@ -141,6 +157,13 @@ class HeapGame(ABC):
     def describe_periodicity(self) -> str:
         """The periodicity in words, or ``not yet periodic up to n = ...``."""
         found = self.periodicity
+        if found is None and self._stopped_at is not None:
+            size, work = self._stopped_at
+            return (
+                f"not yet periodic up to n = {self._searched_upto}: going on to n = {size} would "
+                f"take about {work:.1e} checks, over the budget of {WORK_BUDGET:.0e} (call "
+                "search_period(bound) to look further)"
+            )
         if found is None:
             return (
                 f"not yet periodic up to n = {self._searched_upto} (search bound; "

@@ -60,7 +60,7 @@ def parse_octal(code: str) -> tuple[int, ...]:
         )
     text = code.strip()
     head, dot, tail = text.partition(".")
-    if not dot or not tail or len(head) > 1 or not (head + tail).isdigit():
+    if not dot or not tail or len(head) > 1 or not set(head + tail) <= set("0123456789"):
         raise InvalidRulesError(
             f"an octal code looks like '0.77' or '4.7' (one digit, a point, digits); got {code!r}"
         )
@@ -135,6 +135,11 @@ class OctalGame(HeapGame):
 
     def _window(self, preperiod: int, period: int) -> int:
         return 2 * preperiod + period + self.most_removed
+
+    def _work(self, size: int) -> int:
+        """The splits into two heaps dominate: about ``(size - r)**2 / 4`` for each such ``r``."""
+        _, _, split = _moves(self.digits)
+        return sum(max(0, size - r) ** 2 // 4 for r in split) + size * len(self.digits)
 
     def _options(self, n: int) -> tuple[Any, ...]:
         result: list[Any] = [cgt.Sum() for r in self._whole if r == n]
