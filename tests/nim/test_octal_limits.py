@@ -5,15 +5,14 @@ from __future__ import annotations
 import pytest
 
 import cgt
-from games.nim import octal
-from games.nim.octal import grundy_values_naive
-from games.nim import _sequence
+from games.nim import _sequence, octal
 from games.nim._sequence import WORK_BUDGET
+from games.nim.octal import grundy_values_naive
 
 
 @pytest.mark.parametrize("code", ["0.²", "0.٣", "².7", "0.7²"])
 def test_non_ascii_digits_are_refused_by_name(code: str) -> None:
-    with pytest.raises(cgt.CGTError, match="looks like '0.77'"):
+    with pytest.raises(cgt.CGTError, match=r"looks like '0\.77'"):
         octal(code)
 
 
