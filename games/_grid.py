@@ -28,7 +28,28 @@ from typing import Any, ClassVar, Self
 
 import cgt
 
-__all__ = ["BoardError", "Grid", "GridPosition", "all_boards"]
+__all__ = [
+    "COLOURED",
+    "KING_STEPS",
+    "ROOK_STEPS",
+    "SWAP_XO",
+    "XO_ALIASES",
+    "BoardError",
+    "Grid",
+    "GridPosition",
+    "all_boards",
+    "colourings",
+    "dominoes",
+    "live_cells",
+    "uncoloured_regions",
+]
+
+SWAP_XO = str.maketrans("xo", "ox")
+"""Exchanges Left's pieces ``x`` and Right's ``o`` (a ``str.translate`` table)."""
+XO_ALIASES = {"L": "x", "R": "o"}
+"""``L`` and ``R`` accepted for ``x`` and ``o``."""
+COLOURED = {".": ("white", ""), "#": ("#555555", ""), "x": ("#3b6fd8", ""), "o": ("#d83b3b", "")}
+"""The SVG style of the colouring games: Left's cells blue, Right's red."""
 
 
 class BoardError(cgt.CGTError, ValueError):
@@ -250,8 +271,8 @@ class Grid:
         return "".join(parts)
 
 
-_ROOK = ((-1, 0), (1, 0), (0, -1), (0, 1))
-_KING = (*_ROOK, (-1, -1), (-1, 1), (1, -1), (1, 1))
+ROOK_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+KING_STEPS = (*ROOK_STEPS, (-1, -1), (-1, 1), (1, -1), (1, 1))
 
 
 class _Layout:
@@ -272,7 +293,7 @@ class _Layout:
                 for c in range(width)
             )
 
-        self.neighbours = (around(_ROOK), around(_KING))
+        self.neighbours = (around(ROOK_STEPS), around(KING_STEPS))
         index = [[r * width + c for c in range(width)] for r in range(height)]
         transposed = [list(column) for column in zip(*index, strict=True)] if height else []
         images: list[tuple[bool, tuple[int, ...]]] = []
@@ -423,3 +444,48 @@ def all_boards(alphabet: str, size: int, max_rows: int, max_columns: int) -> Ite
             for chars in product(alphabet, repeat=cells):
                 text = "".join(chars)
                 yield "|".join(text[r * columns : (r + 1) * columns] for r in range(rows))
+
+
+# --- moves shared by two games ----------------------------------------------------------------
+def _place(cells: str, i: int, j: int) -> str:
+    return cells[:i] + "#" + cells[i + 1 : j] + "#" + cells[j + 1 :]
+
+
+def dominoes(grid: Grid, vertical: bool) -> Iterator[Grid]:
+    """The boards after a domino (vertical or horizontal) covers two empty cells with ``#``.
+
+    >>> [str(g) for g in dominoes(Grid.parse("..|.#", ".#"), vertical=True)]
+    ['#.|##']
+    """
+    cells, w = grid.cells, grid.width
+    if vertical:
+        for i in range(len(cells) - w):
+            if cells[i] == "." and cells[i + w] == ".":
+                yield Grid(grid.height, w, _place(cells, i, i + w))
+    else:
+        for i in range(len(cells) - 1):
+            if cells[i] == "." and cells[i + 1] == "." and (i + 1) % w:
+                yield Grid(grid.height, w, _place(cells, i, i + 1))
+
+
+def colourings(grid: Grid, colour: str, forbidden: str) -> Iterator[Grid]:
+    """The boards after colouring an uncoloured cell (``.``) with no ``forbidden`` neighbour."""
+    cells = grid.cells
+    for i, ch in enumerate(cells):
+        if ch == "." and all(cells[j] != forbidden for j in grid.neighbours(i)):
+            yield grid.replaced({i: colour})
+
+
+def uncoloured_regions(grid: Grid) -> list[set[int]]:
+    """The connected regions of uncoloured cells, each with the coloured cells next to it."""
+    regions = []
+    for region in grid.regions("."):
+        border = {j for i in region for j in grid.neighbours(i) if grid.cells[j] in "xo"}
+        regions.append(region | border)
+    return regions
+
+
+def live_cells(grid: Grid) -> Grid:
+    """The board without the coloured cells that touch no uncoloured cell, cropped."""
+    keep = set().union(*uncoloured_regions(grid)) if "." in grid.cells else set()
+    return grid.restricted(keep, "#", "#")

@@ -23,12 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from games._grid import _KING, BoardError, Grid, GridPosition, options_by
+from games._grid import KING_STEPS, SWAP_XO, XO_ALIASES, BoardError, Grid, GridPosition, options_by
 
 __all__ = ["Amazons", "BoardError"]
-
-_SWAP = str.maketrans("xo", "ox")
-_ALIASES = {"L": "x", "R": "o"}
 
 
 class Amazons(GridPosition):
@@ -40,8 +37,8 @@ class Amazons(GridPosition):
 
     __slots__ = ()
     ALPHABET = ".xo#"
-    ALIASES = _ALIASES
-    COLOUR_SWAP = _SWAP
+    ALIASES = XO_ALIASES
+    COLOUR_SWAP = SWAP_XO
 
     def left_options(self) -> tuple[Amazons, ...]:
         """Boards after a move and shot by one of Left's amazons."""
@@ -65,7 +62,7 @@ class Amazons(GridPosition):
 
 def _rays(grid: Grid, start: int, cells: str) -> Iterator[int]:
     """The empty cells a queen at ``start`` reaches on ``cells``."""
-    for dr, dc in _KING:
+    for dr, dc in KING_STEPS:
         at = grid.step(start, dr, dc)
         while at is not None and cells[at] == ".":
             yield at

@@ -21,11 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import cgt
-from games._grid import BoardError, Grid, GridPosition, all_boards, options_by
+from games._grid import SWAP_XO, BoardError, Grid, GridPosition, all_boards, options_by
 
 __all__ = ["BoardError", "Clobber"]
-
-_SWAP = str.maketrans("xo", "ox")
 
 
 class Clobber(GridPosition):
@@ -39,7 +37,7 @@ class Clobber(GridPosition):
 
     __slots__ = ()
     ALPHABET = ".xo"
-    COLOUR_SWAP = _SWAP
+    COLOUR_SWAP = SWAP_XO
 
     def left_options(self) -> tuple[Clobber, ...]:
         """Boards after Left clobbers."""

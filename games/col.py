@@ -1,6 +1,6 @@
 """Col on a grid: colour an empty cell your colour, never next to your own colour.
 
-The board is written as for `games.snort`: rows separated by ``|``, ``.`` uncoloured, ``x``
+The board is written as for Snort: rows separated by ``|``, ``.`` uncoloured, ``x``
 Left's colour, ``o`` Right's, ``#`` no cell (``L``/``R`` read as ``x``/``o``); cells sharing a
 side are adjacent.  Col's values are numbers and numbers plus ``*`` (Winning Ways, ch. 2).
 
@@ -20,8 +20,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import cgt
-from games._grid import BoardError, Grid, GridPosition, all_boards, options_by
-from games.snort import _ALIASES, _STYLE, _SWAP, colourings, live_cells, uncoloured_regions
+from games._grid import (
+    COLOURED,
+    SWAP_XO,
+    XO_ALIASES,
+    BoardError,
+    Grid,
+    GridPosition,
+    all_boards,
+    colourings,
+    live_cells,
+    options_by,
+    uncoloured_regions,
+)
 
 __all__ = ["BoardError", "Col"]
 
@@ -35,9 +46,9 @@ class Col(GridPosition):
 
     __slots__ = ()
     ALPHABET = ".xo#"
-    ALIASES = _ALIASES
-    STYLE = _STYLE
-    COLOUR_SWAP = _SWAP
+    ALIASES = XO_ALIASES
+    STYLE = COLOURED
+    COLOUR_SWAP = SWAP_XO
 
     def left_options(self) -> tuple[Col, ...]:
         """Boards after Left colours a cell with no ``x`` next to it."""

@@ -1,6 +1,6 @@
 """Cram: impartial Domineering, where either player places a domino either way.
 
-A position is a board in the string form of `games.domineering` (rows separated by ``|``, ``.``
+A position is a board in Domineering's string form (rows separated by ``|``, ``.``
 empty, ``#`` blocked).  Both players have the same moves, so a position's value is a nimber,
 its Grundy value (`cgt.grundy`).
 
@@ -21,8 +21,7 @@ from collections.abc import Iterator
 from itertools import chain
 
 import cgt
-from games._grid import BoardError, Grid, GridPosition, options_by
-from games.domineering import _horizontal, _vertical
+from games._grid import BoardError, Grid, GridPosition, dominoes, options_by
 
 __all__ = ["BoardError", "Cram", "rectangle"]
 
@@ -41,7 +40,7 @@ class Cram(GridPosition):
 
     def options(self) -> tuple[Cram, ...]:
         """Boards after one domino, vertical ones first."""
-        return options_by(lambda g: chain(_vertical(g), _horizontal(g)), self)
+        return options_by(lambda g: chain(dominoes(g, True), dominoes(g, False)), self)
 
     def components(self) -> tuple[Cram, ...]:
         """The regions of two or more connected empty cells, each cropped to its box."""

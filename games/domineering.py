@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import cgt
-from games._grid import BoardError, Grid, GridPosition, all_boards, options_by
+from games._grid import BoardError, Grid, GridPosition, all_boards, dominoes, options_by
 
 __all__ = ["BoardError", "Domineering"]
 
@@ -43,11 +43,11 @@ class Domineering(GridPosition):
 
     def left_options(self) -> tuple[Domineering, ...]:
         """Boards after a vertical domino."""
-        return options_by(_vertical, self)
+        return options_by(lambda g: dominoes(g, vertical=True), self)
 
     def right_options(self) -> tuple[Domineering, ...]:
         """Boards after a horizontal domino."""
-        return options_by(_horizontal, self)
+        return options_by(lambda g: dominoes(g, vertical=False), self)
 
     def components(self) -> tuple[Domineering, ...]:
         """The regions of two or more connected empty cells, each cropped to its box."""
@@ -56,24 +56,6 @@ class Domineering(GridPosition):
 
     def _normal_grid(self, grid: Grid) -> Grid:
         return grid.cropped("#")
-
-
-def _place(cells: str, i: int, j: int) -> str:
-    return cells[:i] + "#" + cells[i + 1 : j] + "#" + cells[j + 1 :]
-
-
-def _vertical(grid: Grid) -> Iterator[Grid]:
-    cells, w = grid.cells, grid.width
-    for i in range(len(cells) - w):
-        if cells[i] == "." and cells[i + w] == ".":
-            yield Grid(grid.height, w, _place(cells, i, i + w))
-
-
-def _horizontal(grid: Grid) -> Iterator[Grid]:
-    cells, w = grid.cells, grid.width
-    for i in range(len(cells) - 1):
-        if cells[i] == "." and cells[i + 1] == "." and (i + 1) % w:
-            yield Grid(grid.height, w, _place(cells, i, i + 1))
 
 
 def rectangle(rows: int, columns: int) -> Domineering:

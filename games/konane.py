@@ -24,11 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from games._grid import _ROOK, BoardError, Grid, GridPosition, options_by
+from games._grid import ROOK_STEPS, SWAP_XO, BoardError, Grid, GridPosition, options_by
 
 __all__ = ["BoardError", "Konane"]
-
-_SWAP = str.maketrans("xo", "ox")
 
 
 class Konane(GridPosition):
@@ -40,7 +38,7 @@ class Konane(GridPosition):
 
     __slots__ = ()
     ALPHABET = ".xo#"
-    COLOUR_SWAP = _SWAP
+    COLOUR_SWAP = SWAP_XO
 
     def left_options(self) -> tuple[Konane, ...]:
         """Boards after Left's jumps."""
@@ -66,7 +64,7 @@ def _jumps(grid: Grid, mine: str, theirs: str) -> Iterator[Grid]:
     for i, ch in enumerate(cells):
         if ch != mine:
             continue
-        for dr, dc in _ROOK:
+        for dr, dc in ROOK_STEPS:
             changes = {i: "."}
             at = i
             while True:
@@ -91,7 +89,7 @@ def _reachable(grid: Grid) -> set[int]:
         for i, colours in list(may.items()):
             for colour in list(colours):
                 enemy = "o" if colour == "x" else "x"
-                for dr, dc in _ROOK:
+                for dr, dc in ROOK_STEPS:
                     over = grid.step(i, dr, dc)
                     if over is None or enemy not in may.get(over, ()):
                         continue

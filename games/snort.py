@@ -23,13 +23,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import cgt
-from games._grid import BoardError, Grid, GridPosition, options_by
+from games._grid import (
+    COLOURED,
+    SWAP_XO,
+    XO_ALIASES,
+    BoardError,
+    Grid,
+    GridPosition,
+    colourings,
+    live_cells,
+    options_by,
+    uncoloured_regions,
+)
 
 __all__ = ["BoardError", "Snort"]
-
-_SWAP = str.maketrans("xo", "ox")
-_ALIASES = {"L": "x", "R": "o"}
-_STYLE = {".": ("white", ""), "#": ("#555555", ""), "x": ("#3b6fd8", ""), "o": ("#d83b3b", "")}
 
 
 class Snort(GridPosition):
@@ -41,9 +48,9 @@ class Snort(GridPosition):
 
     __slots__ = ()
     ALPHABET = ".xo#"
-    ALIASES = _ALIASES
-    STYLE = _STYLE
-    COLOUR_SWAP = _SWAP
+    ALIASES = XO_ALIASES
+    STYLE = COLOURED
+    COLOUR_SWAP = SWAP_XO
 
     def left_options(self) -> tuple[Snort, ...]:
         """Boards after Left colours a cell with no ``o`` next to it."""
@@ -59,29 +66,6 @@ class Snort(GridPosition):
 
     def _normal_grid(self, grid: Grid) -> Grid:
         return live_cells(grid)
-
-
-def colourings(grid: Grid, colour: str, forbidden: str) -> Iterator[Grid]:
-    """The boards after colouring an uncoloured cell with no ``forbidden`` neighbour."""
-    cells = grid.cells
-    for i, ch in enumerate(cells):
-        if ch == "." and all(cells[j] != forbidden for j in grid.neighbours(i)):
-            yield grid.replaced({i: colour})
-
-
-def uncoloured_regions(grid: Grid) -> list[set[int]]:
-    """The connected regions of uncoloured cells, each with the coloured cells next to it."""
-    regions = []
-    for region in grid.regions("."):
-        border = {j for i in region for j in grid.neighbours(i) if grid.cells[j] in "xo"}
-        regions.append(region | border)
-    return regions
-
-
-def live_cells(grid: Grid) -> Grid:
-    """The board with the coloured cells that touch no uncoloured cell removed, cropped."""
-    keep = set().union(*uncoloured_regions(grid)) if "." in grid.cells else set()
-    return grid.restricted(keep, "#", "#")
 
 
 # --- closed forms, registered with ``cgt verify`` ----------------------------------------------
