@@ -2,9 +2,18 @@
 
 import pickle
 import re
+from fractions import Fraction
 
 import pytest
-from grid_support import boards, check_protocol, from_cgt_py, from_pycgt, plain_value
+from grid_support import (
+    board_strategy,
+    boards,
+    check_protocol,
+    from_cgt_py,
+    from_pycgt,
+    plain_value,
+)
+from hypothesis import given, settings
 
 import cgt
 from games.domineering import BoardError, Domineering, rectangle
@@ -24,6 +33,19 @@ def test_every_small_board_matches_pycgt():
     for board in boards(".#", 3, 3, 9):
         ours = cgt.value(Domineering(board))
         assert ours == from_pycgt(pycgt.parse(board.replace("|", "\n"))), board
+
+
+@settings(max_examples=25)
+@given(board_strategy("..#", 4, 4))
+def test_random_boards_up_to_4x4_match_cgt_py(board):
+    cgt_py = pytest.importorskip("cgt_py", reason="cgt-py (the cgt-tools oracle) is not installed")
+    assert cgt.value(Domineering(board)) == from_cgt_py(cgt_py.Domineering(board).canonical_form)
+
+
+def test_pycgt_readme_values():
+    # pycgt 0.2.0's README: rectangle(2, 4) is Miny(2); the temperature of rectangle(2, 3) is 5/4
+    assert cgt.value(rectangle(2, 4)) == cgt.miny(2)
+    assert cgt.temperature(cgt.value(rectangle(2, 3))) == Fraction(5, 4)
 
 
 def test_components_and_normal_form_against_the_plain_recursion():
@@ -98,6 +120,13 @@ def test_bad_boards(board, message):
     with pytest.raises(BoardError, match=re.escape(message)) as error:
         Domineering(board)
     assert isinstance(error.value, cgt.CGTError) and isinstance(error.value, ValueError)
+
+
+def test_board_error_pickles_with_its_position():
+    with pytest.raises(BoardError) as caught:
+        Domineering("..|.?")
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert (copy.position, copy.text, str(copy)) == (4, "..|.?", str(caught.value))
 
 
 def test_bad_board_position_and_type():
