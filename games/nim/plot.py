@@ -17,7 +17,22 @@ from xml.sax.saxutils import escape
 
 from games.nim._errors import InvalidArgumentError
 
-__all__ = ["plot_sequence", "save_png"]
+__all__ = ["SequencePicture", "plot_sequence", "save_png"]
+
+
+class SequencePicture(str):
+    """An SVG picture: a plain ``str`` (write it to a file) that Jupyter displays as an image.
+
+    >>> picture = SequencePicture("<svg/>")
+    >>> picture == "<svg/>", picture._repr_svg_()
+    (True, '<svg/>')
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
 
 _WIDTH, _HEIGHT = 760, 260
 _LEFT, _RIGHT, _TOP, _BOTTOM = 44, 12, 30, 34
@@ -37,8 +52,9 @@ def _title(game: Any) -> str:
     return f"{game!r}: preperiod {preperiod}, period {period}"
 
 
-def plot_sequence(game: Any, upto: int | None = None) -> str:
-    """An SVG picture (a string) of ``game.sequence(upto)`` with preperiod and periods marked.
+def plot_sequence(game: Any, upto: int | None = None) -> SequencePicture:
+    """An SVG picture of ``game.sequence(upto)`` with preperiod and periods marked: a string
+    that Jupyter shows as the picture (`SequencePicture`).
 
     ``game`` is any object with ``sequence(n)`` (and, when known, ``period``, ``preperiod``).
     """
@@ -112,7 +128,7 @@ def plot_sequence(game: Any, upto: int | None = None) -> str:
             f"<title>g({n}) = {v}</title></circle>"
         )
     parts.append("</svg>")
-    return "\n".join(parts)
+    return SequencePicture("\n".join(parts))
 
 
 def save_png(game: Any, path: str, upto: int | None = None) -> None:

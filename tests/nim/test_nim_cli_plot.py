@@ -109,3 +109,11 @@ def test_cli_bounds_upto_and_long_closed_forms(capsys):
     out = capsys.readouterr().out
     assert "preperiod 0, period 200" in out
     assert "closed form: not shown for a period above 64" in out
+
+
+def test_plot_sequence_is_displayed_by_jupyter() -> None:
+    from games.nim import octal, plot_sequence
+
+    picture = plot_sequence(octal("0.77"))
+    assert picture.startswith("<svg") and picture._repr_svg_() == str(picture)
+    assert type(picture._repr_svg_()) is str
