@@ -66,7 +66,8 @@ def _two_by_n(size: int) -> Iterator[Cram]:
 
 
 def _one_by_n(size: int) -> Iterator[Cram]:
-    return (rectangle(1, n) for n in range(size + 1))
+    """The strips up to ``size`` cells, at most 52 (the published terms typed below)."""
+    return (rectangle(1, n) for n in range(min(size, len(_DAWSONS_CHESS)) + 1))
 
 
 def _even_by_even(size: int) -> Iterator[Cram]:
