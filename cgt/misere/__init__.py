@@ -10,15 +10,19 @@ from cgt.misere.outcome import (
     misere_grundy,
     misere_outcome,
 )
+from cgt.misere.quotient import MisereQuotient, QuotientNotFoundError, misere_quotient
 
 __all__ = [
     "Genus",
     "MisereGame",
     "MisereOutcome",
+    "MisereQuotient",
+    "QuotientNotFoundError",
     "genus",
     "is_misere_p_position",
     "misere_canonical",
     "misere_games_born_by",
     "misere_grundy",
     "misere_outcome",
+    "misere_quotient",
 ]
