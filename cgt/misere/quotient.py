@@ -31,7 +31,7 @@ How it is computed here, in two steps:
 >>> q = cgt.misere_quotient(Heap, 3)   # misère Nim with heaps of size 1, 2, 3: the tame quotient
 >>> q.order, q.p_portion_names, q.heap_names
 (6, ('a', 'b^2'), ('1', 'a', 'b', 'ab'))
->>> q.is_p_position([1, 1, 1]), q.is_p_position([2, 2]), q.is_p_position([1, 2, 3])
+>>> q.is_p_position([1, 1, 1]), q.is_p_position([2, 2]), q.is_p_position([1, 2, 2])
 (True, True, False)
 """
 
