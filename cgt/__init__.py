@@ -37,6 +37,12 @@ from cgt.core import (
 from cgt.impartial import Nimber, grundy, is_p_position, mex, nim_inverse, nim_multiply
 from cgt.infinitesimals import NotAllSmallError, atomic_weight, is_all_small, ish, reduced
 from cgt.loopy import GraphTooLargeError, LoopyGame, NotAStopperError, loopy_value, parse
+from cgt.loopy.sprague_grundy import (
+    GeneralizedGrundy,
+    LoopyImpartialOutcome,
+    loopy_grundy,
+    loopy_impartial_outcome,
+)
 from cgt.misere import (
     Genus,
     MisereGame,
@@ -117,12 +123,14 @@ __all__ = [
     "Game",
     "GameDefinition",
     "GameValueError",
+    "GeneralizedGrundy",
     "Genus",
     "GraphTooLargeError",
     "ImpartialPosition",
     "InvalidArgumentError",
     "LoopyGame",
     "LoopyGameError",
+    "LoopyImpartialOutcome",
     "Memo",
     "MisereGame",
     "MisereOutcome",
@@ -160,6 +168,8 @@ __all__ = [
     "is_p_position",
     "ish",
     "left_options_of",
+    "loopy_grundy",
+    "loopy_impartial_outcome",
     "loopy_value",
     "mean",
     "mex",
