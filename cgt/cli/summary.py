@@ -28,6 +28,8 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
+from cgt.core._digits import fraction_text
+
 if TYPE_CHECKING:
     from cgt.partizan.game import Game
 
@@ -58,24 +60,30 @@ def summarize(g: Game) -> dict[str, Any]:
     facts: dict[str, Any] = {
         "value": str(g),
         "outcome": str(outcome(g)),
-        "birthday": g.birthday,
-        "left_stop": str(g.left_stop),
-        "right_stop": str(g.right_stop),
-        "mean": str(th.mean),
-        "temperature": str(th.temperature),
+        "birthday": _json_int(g.birthday),
+        "left_stop": fraction_text(g.left_stop),
+        "right_stop": fraction_text(g.right_stop),
+        "mean": fraction_text(th.mean),
+        "temperature": fraction_text(th.temperature),
         "kind": kind,
         "reduced": str(reduced(g)),
         "incentives": [str(x) for x in incentives(g)],
         "all_small": is_all_small(g),
         "thermograph": {
-            "left_wall": [[str(t), str(x)] for t, x in th.left_wall],
-            "right_wall": [[str(t), str(x)] for t, x in th.right_wall],
+            "left_wall": [[fraction_text(t), fraction_text(x)] for t, x in th.left_wall],
+            "right_wall": [[fraction_text(t), fraction_text(x)] for t, x in th.right_wall],
             "text": str(th),
         },
     }
     if facts["all_small"]:
         facts["atomic_weight"] = str(atomic_weight(g))
     return facts
+
+
+def _json_int(n: int) -> int | str:
+    """``n``, or its digits as a string when Python cannot write it as a JSON number (beyond
+    4,300 digits, see `cgt.core._digits`)."""
+    return n if n.bit_length() <= 12_000 else fraction_text(n)
 
 
 def format_summary(facts: dict[str, Any]) -> str:

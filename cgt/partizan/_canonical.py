@@ -44,6 +44,7 @@ from cgt.partizan._nus import (
     Nus,
     dyadic_compare,
     nus_add,
+    nus_birthday,
     nus_neg,
     nus_options,
     nus_sign,
@@ -54,7 +55,7 @@ Node = Any
 """A node of the engine: an instance of `cgt.Game` (made through `_game_class`, which
 `cgt.partizan.game` sets).  Typed loosely: the engine does not import the class built on it."""
 
-__all__ = ["add", "from_nus", "le", "left_of", "make", "neg", "right_of"]
+__all__ = ["add", "birthday", "from_nus", "le", "left_of", "make", "neg", "right_of"]
 
 _INTERN: dict[Any, Node] = {}
 """Key -> the one canonical game with that key.  Never cleared: identity is equality."""
@@ -402,6 +403,19 @@ def _recognize_nus(left: tuple[Node, ...], right: tuple[Node, ...]) -> Nus | Non
         ):
             return nus
     return None
+
+
+def birthday(g: Node) -> int:
+    """The day ``g`` is born: one more than its options' latest (closed form for NUS values)."""
+    cached = g._birthday
+    if cached is not None:
+        return cached
+    if g._nus is not None:
+        result = nus_birthday(g._nus)
+    else:
+        result = 1 + max(birthday(x) for x in g._left + g._right)
+    g._birthday = result
+    return result
 
 
 def sign(g: Node) -> int:

@@ -47,7 +47,6 @@ from cgt.partizan._nus import (
     dyadic_from_fraction,
     dyadic_to_fraction,
     normalize,
-    nus_birthday,
 )
 from cgt.partizan.printing import format_game, format_latex
 from cgt.positions.sums import Position, Sum
@@ -525,26 +524,9 @@ def _scaled(p: int, k: int, times: int) -> tuple[int, int]:
     return normalize(p * times, k)
 
 
-def _birthday_of(g: Game) -> int:
-    cached = g._birthday
-    if cached is not None:
-        return cached
-    n = g._nus
-    if n is not None:
-        result = nus_birthday(n)
-    else:
-        result = 0
-        for x in core.left_of(g) + core.right_of(g):
-            day = _birthday_of(x) + 1
-            if day > result:
-                result = day
-    g._birthday = result
-    return result
-
-
 @deep
 def _birthday(g: Game) -> int:
-    return _birthday_of(g)
+    return core.birthday(g)
 
 
 def _stops_of(g: Game) -> tuple[tuple[int, int], tuple[int, int]]:

@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from cgt.core._deep import deep
+from cgt.core._digits import int_from_text
 from cgt.core.errors import CGTError, WrongTypeError
 from cgt.partizan import _canonical as core
 from cgt.partizan import _extensions
@@ -42,6 +43,10 @@ if TYPE_CHECKING:
     from cgt.partizan.game import Game
 
 __all__ = ["NotationError", "parse"]
+
+
+def _short(digits: str) -> str:
+    return digits if len(digits) <= 20 else f"{digits[:8]}...({len(digits)} digits)"
 
 
 class NotationError(CGTError, ValueError):
@@ -221,7 +226,7 @@ class _Parser:
     def parse_number(self) -> Fraction:
         token = self.peek()
         self.index += 1
-        numerator = int(token.text)
+        numerator = int_from_text(token.text)
         if not self.is_sym("/"):
             return Fraction(numerator)
         self.index += 1
@@ -229,11 +234,12 @@ class _Parser:
         if denominator_token.kind != "int":
             raise self.error(f"expected a denominator after '/', found {self._describe()}")
         self.index += 1
-        denominator = int(denominator_token.text)
+        denominator = int_from_text(denominator_token.text)
         if denominator == 0 or denominator & (denominator - 1):
             raise self.error(
-                f"{numerator}/{denominator} is not a dyadic rational (the denominator must be a "
-                "power of 2), so it is not the value of a short game {where}",
+                f"{_short(token.text)}/{_short(denominator_token.text)} is not a dyadic "
+                "rational (the denominator must be a power of 2), so it is not the value of a "
+                "short game {where}",
                 denominator_token,
             )
         return Fraction(numerator, denominator)
@@ -255,7 +261,7 @@ class _Parser:
                     count += 1
                     self.index += 1
             if count == 1 and self.index < stop and self.peek().kind == "int":
-                count = int(self.peek().text)
+                count = int_from_text(self.peek().text)
                 self.index += 1
             total += sign * count
         return total
@@ -264,7 +270,7 @@ class _Parser:
         if self.index < stop and self.is_sym("*"):
             self.index += 1
             if self.index < stop and self.peek().kind == "int":
-                value = int(self.peek().text)
+                value = int_from_text(self.peek().text)
                 self.index += 1
                 return value
             return 1

@@ -11,7 +11,10 @@ canonical form directly and imports nothing of `Game` (which uses it for ``str``
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from cgt.core._deep import deep
+from cgt.core._digits import int_to_text
 from cgt.partizan import _canonical as core
 from cgt.partizan._canonical import Node as Game
 from cgt.partizan._nus import dyadic_to_fraction
@@ -30,10 +33,12 @@ class _Style:
 
     def number(self, p: int, k: int) -> str:
         value = dyadic_to_fraction((p, k))
-        if not self.latex or value.denominator == 1:
-            return str(value)
-        sign = "-" if value < 0 else ""
-        return f"{sign}\\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
+        numerator, denominator = int_to_text(value.numerator), int_to_text(value.denominator)
+        if value.denominator == 1:
+            return numerator
+        if not self.latex:
+            return f"{numerator}/{denominator}"
+        return f"{'-' if p < 0 else ''}\\frac{{{numerator.lstrip('-')}}}{{{denominator}}}"
 
     def ups(self, n: int, after_number: bool) -> str:
         if n in (1, -1):
@@ -42,14 +47,17 @@ class _Style:
             return self.up2 if n > 0 else self.down2
         if self.latex:
             return (
-                f"{'+' if after_number else ''}{abs(n)}{{\\cdot}}{self.up if n > 0 else self.down}"
+                f"{'+' if after_number else ''}{int_to_text(abs(n))}{{\\cdot}}"
+                f"{self.up if n > 0 else self.down}"
             )
-        return f"{self.up if n > 0 else self.down}{abs(n)}"
+        return f"{self.up if n > 0 else self.down}{int_to_text(abs(n))}"
 
     def bars(self, count: int) -> str:
         if not self.latex:
             return "|" * count
-        return r" \mid " if count == 1 else r" \mathbin{" + r"\|" * (count - 1) + "} "
+        # One bar is \mid; more are that many bars as one operator: \mathbin{|||} (MathJax and
+        # KaTeX both read it; the old \mathbin{\|\|} drew four bars for three).
+        return r" \mid " if count == 1 else r" \mathbin{" + "|" * count + "} "
 
     def wrap(self, text: str) -> str:
         return self.braces[0] + text + self.braces[1]
@@ -84,7 +92,7 @@ def _nus_text(nus: tuple[int, int, int, int], style: _Style) -> str:
     if n:
         parts.append(style.ups(n, after_number=bool(p)))
     if m:
-        parts.append("*" if m == 1 else f"*{m}")
+        parts.append("*" if m == 1 else f"*{int_to_text(m)}")
     return "".join(parts)
 
 
@@ -109,6 +117,19 @@ def _named(g: Game, style: _Style) -> str | None:
     return None
 
 
+def _order(g: Game) -> tuple[int, Fraction, int, str]:
+    """Where an option is printed among its side's: numbers first, by value, then the other
+    games by birthday, then by their plain text (the same for every style), so the text of a
+    game is the same whatever order its options were first found in."""
+    nus = g._nus
+    if nus is not None and nus[2] == 0 and nus[3] == 0:
+        return (0, dyadic_to_fraction((nus[0], nus[1])), 0, "")
+    return (1, _ZERO, core.birthday(g), _format(g, _STYLES["default"]))
+
+
+_ZERO = Fraction(0)
+
+
 def _bare(g: Game, style: _Style) -> tuple[str, int]:
     """``g`` as text and the number of bars at its top level (0: a name, printed as is)."""
     name = _named(g, style)
@@ -118,6 +139,8 @@ def _bare(g: Game, style: _Style) -> tuple[str, int]:
     deepest = 0
     for options in (g._left, g._right):
         assert options is not None
+        if len(options) > 1:
+            options = tuple(sorted(options, key=_order))
         texts = [_bare(x, style) for x in options]
         if len(texts) == 1 and 0 < texts[0][1] < _NESTING:
             deepest = max(deepest, texts[0][1])
@@ -150,6 +173,6 @@ def format_latex(g: Game) -> str:
 
     >>> from cgt import Game
     >>> print(format_latex(Game("{2|0||-1}")), format_latex(Game("1/2^3*")))
-    \\{2 \\mid 0 \\mathbin{\\|} -1\\} \\frac{1}{2}+3{\\cdot}{\\uparrow}*
+    \\{2 \\mid 0 \\mathbin{||} -1\\} \\frac{1}{2}+3{\\cdot}{\\uparrow}*
     """
     return _format(g, _STYLES["latex"])

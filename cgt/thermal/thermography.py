@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cgt.core._deep import deep
+from cgt.core._digits import fraction_text
 from cgt.core.errors import CGTError
 from cgt.core.memo import Memo
 from cgt.partizan import _canonical as core
@@ -149,11 +150,11 @@ class Thermograph:
 
     def __str__(self) -> str:
         def wall(points: tuple[Point, ...]) -> str:
-            return " ".join(f"({t}, {x})" for t, x in points)
+            return " ".join(f"({fraction_text(t)}, {fraction_text(x)})" for t, x in points)
 
         return (
             f"left wall {wall(self.left_wall)}; right wall {wall(self.right_wall)}; "
-            f"mast {self.mean} from t = {self.temperature}"
+            f"mast {fraction_text(self.mean)} from t = {fraction_text(self.temperature)}"
         )
 
     def left_at(self, t: Any) -> Fraction:
