@@ -2,7 +2,10 @@
 
 * ``cgt nim 3 5 7``: the nim-sum and every winning move;
 * ``cgt subtraction 2,3 --upto 30``: the sequence, preperiod, period and closed form;
-* ``cgt octal 0.77 --upto 100``: the same for an octal game (or "not yet periodic up to N").
+* ``cgt octal 0.77 --upto 100``: the same for an octal game (or "not yet periodic up to N");
+* ``cgt octal 0.75 --misere``: misère play: each heap's misère Grundy value and genus, the
+  single heaps that are misère P-positions, and the misère quotient of the heaps up to
+  ``--quotient-upto`` (Plambeck and Siegel), certified.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import argparse
 import json
 from typing import Any
 
+import cgt
 from games.nim._errors import InvalidRulesError
 from games.nim._sequence import HeapGame
 from games.nim.nim import Nim
@@ -103,9 +107,60 @@ def _command_subtraction(args: argparse.Namespace) -> int:
     return _sequence_report(game, args.upto, {"subtraction_set": list(game.moves)}, args.json)
 
 
+MISERE_UPTO = 20
+"""Heaps shown by ``--misere`` unless ``--upto`` says otherwise (misère simplest forms of
+octal heaps grow quickly: heaps of size 40 take seconds each)."""
+
+
 def _command_octal(args: argparse.Namespace) -> int:
     game = octal(args.code, search_bound=args.search_bound)
-    return _sequence_report(game, args.upto, {"code": game.code}, args.json)
+    if args.misere:
+        return _misere_report(game, args)
+    upto = 100 if args.upto is None else args.upto
+    return _sequence_report(game, upto, {"code": game.code}, args.json)
+
+
+def _misere_report(game: HeapGame, args: argparse.Namespace) -> int:
+    upto = MISERE_UPTO if args.upto is None else args.upto
+    genera = [cgt.genus(game.position(n)) for n in range(upto)]
+    values = [g.gamma(0) for g in genera]
+    losing = [n for n, v in enumerate(values) if v == 0]
+    quotient = None
+    quotient_error = ""
+    if args.quotient_upto:
+        try:
+            quotient = cgt.misere_quotient(game.position, args.quotient_upto)
+        except cgt.QuotientNotFoundError as error:
+            quotient_error = str(error)
+    if args.json:
+        report: dict[str, Any] = {
+            "code": game.code,
+            "upto": upto,
+            "misere_grundy": values,
+            "genus": [str(g) for g in genera],
+            "misere_p_heaps": losing,
+        }
+        if quotient is not None:
+            report["quotient"] = {
+                "max_heap": quotient.max_heap,
+                "order": quotient.order,
+                "p_portion": list(quotient.p_portion_names),
+                "heaps": list(quotient.heap_names),
+                "elements": list(quotient.names),
+                "table": [list(row) for row in quotient.table],
+            }
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"{game!r} in misère play")
+    print(f"G-(0..{upto - 1}): {' '.join(map(str, values))}")
+    print(f"genus: {' '.join(f'{n}:{g}' for n, g in enumerate(genera))}")
+    print(f"single heaps that are misère P-positions: {' '.join(map(str, losing)) or 'none'}")
+    if quotient is not None:
+        print(f"{quotient} (certified)")
+        print(f"heaps 0..{quotient.max_heap} -> {' '.join(quotient.heap_names)}")
+    elif args.quotient_upto:
+        print(f"misère quotient not found: {quotient_error}")
+    return 0
 
 
 def _positive(text: str) -> int:
@@ -156,12 +211,29 @@ def add_commands(subparsers: Any) -> None:
         "octal", help="octal game: sequence, certified period (octal periodicity theorem)"
     )
     oct_.add_argument("code", metavar="CODE", help="octal code, e.g. 0.77 (Kayles)")
-    oct_.add_argument("--upto", type=_upto, default=100, help="values to show (default 100)")
+    oct_.add_argument(
+        "--upto",
+        type=_upto,
+        default=None,
+        help=f"values to show (default 100; {MISERE_UPTO} with --misere)",
+    )
     oct_.add_argument(
         "--search-bound",
         type=_positive,
         default=1 << 13,
         help="heaps searched for a certified period (default 8192)",
+    )
+    oct_.add_argument(
+        "--misere",
+        action="store_true",
+        help="misère play: misère Grundy values, genus, P-heaps and the misère quotient",
+    )
+    oct_.add_argument(
+        "--quotient-upto",
+        type=_heap,
+        default=6,
+        metavar="N",
+        help="with --misere: the misère quotient of heaps <= N (default 6; 0: none)",
     )
     oct_.add_argument("--json", action="store_true", help="machine-readable output")
     oct_.set_defaults(handler=_command_octal)

@@ -1,0 +1,32 @@
+"""``cgt octal CODE --misere``: misère Grundy values, genus, P-heaps and the quotient."""
+
+import json
+
+from cgt.cli import main
+
+
+def test_octal_misere_text(capsys):
+    assert main(["octal", "0.75", "--misere", "--upto", "10", "--quotient-upto", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "G-(0..9): 1 0 2 0 2 4 2 4 2 1" in out
+    assert "5:1^431" in out
+    assert "single heaps that are misère P-positions: 1 3" in out
+    assert "order 8, P = {a, b^2} (certified)" in out
+    assert "heaps 0..6 -> 1 a b a b c b" in out
+
+
+def test_octal_misere_json(capsys):
+    assert main(["octal", "0.77", "--misere", "--upto", "6", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["genus"] == ["0^120", "1^031", "2^20", "3^31", "1^031", "4^146"]
+    assert report["misere_grundy"] == [1, 0, 2, 3, 0, 1]
+    assert report["quotient"]["order"] == 12
+    assert report["quotient"]["p_portion"] == ["a", "ac", "b^2"]
+
+
+def test_quotient_can_be_left_out(capsys):
+    assert main(["octal", "0.07", "--misere", "--upto", "5", "--quotient-upto", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "quotient" not in out
+    assert main(["octal", "0.07", "--upto", "5"]) == 0  # normal play unchanged
+    assert "g(0..4): 0 0 1 1 2" in capsys.readouterr().out
