@@ -54,7 +54,7 @@ SIMPLIFY_LIMIT = 400
 """Stoppers with at most this many nodes are brought to their simplest form when made (the
 order of all pairs of nodes is computed: quadratic in the size)."""
 
-_NAME_LIMIT = 5000
+_NAME_LIMIT = 300
 
 Edges = list[list[int]]
 

@@ -74,8 +74,16 @@ def format_graph(
     right: Sequence[Sequence[int]],
     short: Sequence[Game | None],
     names: Sequence[str | None],
+    budget: int | None = None,
 ) -> str:
-    """The notation of node 0, with ``short[v]`` and ``names[v]`` written as they are."""
+    """The notation of node 0, with ``short[v]`` and ``names[v]`` written as they are.
+
+    A node met along two branches is written twice (a label is only known inside its braces),
+    so the text can grow exponentially with the graph; past ``budget`` nodes written (default:
+    two per node of the graph), the game is written ``<loopy game of N nodes>`` instead.
+    """
+    if budget is None:
+        budget = 2 * len(left) + 100
     out: list[str] = []
     label_slot: dict[int, int] = {}  # open node -> index in out of its (empty) label
     open_nodes: list[int] = []
@@ -106,6 +114,9 @@ def format_graph(
         if name is not None or game is not None:
             out.append(name if name is not None else str(game))
             continue
+        budget -= 1
+        if budget < 0:
+            return f"<loopy game of {len(left)} nodes>"
         label_slot[v] = len(out)
         out.append("")
         out.append("{")
