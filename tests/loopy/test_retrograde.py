@@ -75,9 +75,17 @@ def test_a_cycle_of_100000_nodes_needs_no_recursion() -> None:
     game = cgt.LoopyGame.from_graph(left, right)
     assert isinstance(game, cgt.LoopyGame) and not game.is_stopper
     assert cgt.outcome(game) == cgt.Outcome.DR
-    assert str(game) == f"<loopy game of {n + 1} nodes>"  # written twice at every node
+    small = cgt.LoopyGame.from_graph(
+        [[(v + 1) % 300] for v in range(300)], [[(v + 1) % 300] for v in range(300)]
+    )
+    assert str(small) == "dud"  # small graphs are reduced (here all nodes are alike)
+    both = [[(v + 1) % 1000] for v in range(1000)] + [[]]
+    right_too = [list(options) for options in both]
+    right_too[0].append(1000)
+    game = cgt.LoopyGame.from_graph(both, right_too)
+    assert str(game) == "<loopy game of 1001 nodes>"  # each node would be written 2^k times
     # Left alone walks around the cycle; at node 0 Right may end the game: a stopper.
-    n = 10_000
+    n = 5_000
     left = [[(v + 1) % n] for v in range(n)] + [[]]
     right = [[] for _ in range(n)] + [[]]
     right[0].append(n)
