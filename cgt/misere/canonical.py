@@ -66,6 +66,7 @@ class MisereGame:
     normal_grundy: int
     nim_value: int | None
     uid: int
+    _sort_key: tuple[Any, ...]
 
     def __init__(self) -> None:
         raise WrongTypeError("build a MisereGame with MisereGame.nim, from_options or +")

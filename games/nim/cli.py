@@ -18,7 +18,7 @@ import cgt
 from games.nim._errors import InvalidRulesError
 from games.nim._sequence import HeapGame
 from games.nim.nim import Nim
-from games.nim.octal import octal
+from games.nim.octal import OctalGame, octal
 from games.nim.subtraction import subtraction
 
 __all__ = ["add_commands"]
@@ -120,7 +120,7 @@ def _command_octal(args: argparse.Namespace) -> int:
     return _sequence_report(game, upto, {"code": game.code}, args.json)
 
 
-def _misere_report(game: HeapGame, args: argparse.Namespace) -> int:
+def _misere_report(game: OctalGame, args: argparse.Namespace) -> int:
     upto = MISERE_UPTO if args.upto is None else args.upto
     genera = [cgt.genus(game.position(n)) for n in range(upto)]
     values = [g.gamma(0) for g in genera]
