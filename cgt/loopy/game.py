@@ -166,6 +166,8 @@ class LoopyGame:
         return self >= other and not self <= other
 
     def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return False  # as for Game: a string is notation, not a value
         try:
             graph = _graph_of(other)
         except WrongTypeError:
