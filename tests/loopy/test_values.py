@@ -17,7 +17,7 @@ SHORT = [Game(x) for x in (0, 1, -1, 10**3, Fraction(1, 2), "*", "^", "v*", "{2|
 
 def test_on_and_off_bound_every_short_game() -> None:
     for g in SHORT:
-        assert ON > g and g + ON == ON and OFF < g and OFF + g == OFF
+        assert g < ON and g + ON == ON and g > OFF and OFF + g == OFF
 
 
 def test_on_plus_off_is_dud() -> None:
@@ -26,9 +26,9 @@ def test_on_plus_off_is_dud() -> None:
 
 
 def test_over_is_a_positive_infinitesimal_above_up() -> None:
-    assert OVER > 0 and OVER > Game("^") and OVER > Game("^^^")
+    assert OVER > 0 and Game("^") < OVER and Game("^^^") < OVER
     for k in range(6):
-        assert OVER < Game(Fraction(1, 2**k))
+        assert Game(Fraction(1, 2**k)) > OVER
     assert -OVER == UNDER and OVER + OVER == OVER
     # A sum of stoppers need not be one: in on + over both players may pass forever.
     assert not (ON + OVER).is_stopper and cgt.outcome(ON + OVER) == cgt.Outcome.L
@@ -38,9 +38,9 @@ def test_over_is_a_positive_infinitesimal_above_up() -> None:
 
 def test_upon() -> None:
     # upon = {pass | *}: positive, larger than up, confused with * (upon* is a first player win).
-    assert UPON > 0 and UPON > Game("^") and UPON < OVER
+    assert UPON > 0 and Game("^") < UPON and UPON < OVER
     assert cgt.outcome(UPON + Game("*")) == cgt.Outcome.N
-    assert not UPON <= Game("*") and not UPON >= Game("*")
+    assert not Game("*") >= UPON and not Game("*") <= UPON
     assert str(UPON + Game("*")) == "{0,pass|0}" and str(-UPON) == "{*|pass}"
 
 
@@ -71,7 +71,6 @@ def test_printing_round_trips(text: str) -> None:
 
 def test_short_results_are_games() -> None:
     assert parse("{0, over|}") == Game(1) and type(parse("{0, over|}")) is Game
-    assert parse("{over|}") != 1 and OVER - OVER != 0 or True
     assert type(parse("1 + {2|0}")) is Game
 
 
@@ -100,7 +99,7 @@ def test_bad_operands_and_graphs_are_named_errors() -> None:
     with pytest.raises(TypeError):
         ON + 1.5  # type: ignore[operator]
     with pytest.raises(cgt.WrongTypeError):
-        ON <= 1.5
+        assert ON <= 1.5
     with pytest.raises(cgt.WrongTypeError):
         cgt.LoopyGame.from_graph([[3]], [[]])
     with pytest.raises(cgt.WrongTypeError):
