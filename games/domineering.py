@@ -16,8 +16,8 @@ checked in ``tests/rulesets/test_domineering.py``.
 Transposing a board exchanges the players, so ``Domineering(transpose(b)) == -Domineering(b)``;
 `Domineering.normal_form` uses it.  The empty cells split into independent regions
 (`Domineering.components`).  Importing this module registers its closed forms with
-``cgt verify``: the 1 x n and n x 1 strips, and the 2 x n boards (see ``docs/games/
-grid-rulesets.md``).
+``cgt verify``: the 1 x n and n x 1 strips, the law of transposition, and who wins 2 x n (see
+``docs/games/grid-rulesets.md``).
 """
 
 from __future__ import annotations
@@ -89,6 +89,21 @@ def _transpose_negated(position: Domineering) -> cgt.Game:
     return -cgt.value(Domineering._of(position.grid.transposed()))
 
 
+# Who wins 2 x n (2 rows, n columns), n = 0..29, as tabulated in MathWorld's "Domineering"
+# (after Berlekamp, "Blockbusting and Domineering", J. Combin. Th. A 49, 1988): V (Vertical,
+# Left) wins, H (Horizontal, Right) wins, 1 (the first player), 2 (the second player).
+_TWO_BY_N = "2V11HV11HV11H211HH11HHH1HHH1HH"
+_OUTCOME = {"V": "L", "H": "R", "1": "N", "2": "P"}
+
+
+def _two_by_n(size: int) -> Iterator[Domineering]:
+    return (rectangle(2, n) for n in range(min(size + 1, len(_TWO_BY_N))))
+
+
+def _two_by_n_published(position: Domineering) -> cgt.Outcome:
+    return cgt.Outcome(_OUTCOME[_TWO_BY_N[position.grid.width]])
+
+
 def _register() -> None:
     cgt.register_claim(
         game="Domineering",
@@ -111,6 +126,17 @@ def _register() -> None:
         fast=_transpose_negated,
         reference=cgt.value,
         checked_up_to="every board of <= {size} cells, at most 4 x 4",
+    )
+    cgt.register_claim(
+        game="Domineering",
+        claim="who wins 2 x n, n = 0..29: 2V11 HV11 HV11 H211 HH11 HHH1 HHH1 HH",
+        source="MathWorld, Domineering (after Berlekamp, J. Combin. Th. A 49, 1988)",
+        family=_two_by_n,
+        quick=12,
+        full=18,
+        fast=_two_by_n_published,
+        reference=cgt.outcome,
+        checked_up_to="n <= {size}",
     )
 
 

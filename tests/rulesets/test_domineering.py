@@ -135,3 +135,17 @@ def test_bad_board_position_and_type():
     assert error.value.position == 5 and "^" in str(error.value)
     with pytest.raises(cgt.WrongTypeError):
         Domineering(12)  # type: ignore[arg-type]
+
+
+def test_claims_hold_quickly():
+    claims = {c.claim: c for c in cgt.claims() if c.game == "Domineering"}
+    assert len(claims) == 3
+    for claim in claims.values():
+        run = claim.run(quick=True)
+        assert run.status == "holds" and run.result.checked > 10, claim.claim
+
+
+def test_the_published_2_x_n_table_reads_as_outcomes():
+    assert [str(cgt.outcome(rectangle(2, n))) for n in range(9)] == [
+        str(cgt.Outcome(o)) for o in "PLNNRLNNR"
+    ]
