@@ -93,7 +93,7 @@ def _register() -> None:
     cgt.register_claim(
         game="Cram",
         claim="2 x n: Grundy value 0 for even n, 1 for odd n",
-        source="Winning Ways (Cram): even n by the symmetry strategy; the odd case as published",
+        source="issue 14, quoting Winning Ways (Cram); even n by the symmetry strategy",
         family=_two_by_n,
         quick=8,
         full=11,
