@@ -106,3 +106,28 @@ def test_a_long_cycle_is_shown_by_its_ends_and_length() -> None:
     assert error.cycle == tuple(cycle)
     short = cgt.LoopyGameError([1, 2, 3, 1])
     assert str(short) == "position 1 can be reached from itself: 1 -> 2 -> 3 -> 1"
+
+
+def test_intern_table_forgets_unreferenced_values_and_keeps_identity() -> None:
+    """The table of unique values was never emptied (1.25 GB after 10**6 values)."""
+    import gc
+
+    from cgt import Game
+    from cgt.partizan import _canonical as core
+
+    base = 7 * 10**9
+    kept = Game(left=[base], right=[Game(left=[0], right=[-base])])
+    kept_text = str(kept)
+    cgt.clear_caches()
+    before = core.intern_table_size()
+    for k in range(base + 1, base + 2001):
+        Game(left=[k], right=[Game(left=[0], right=[-k])])
+    assert core.intern_table_size() >= before + 4000  # two games and two integers each
+    cgt.clear_caches()
+    gc.collect()
+    assert core.intern_table_size() <= before + 10
+    again = Game(left=[base], right=[Game(left=[0], right=[-base])])
+    assert again is kept and str(again) == kept_text and again == kept
+    assert Game(left=[base + 5], right=[Game(left=[0], right=[-base - 5])]) + 0 is Game(
+        left=[base + 5], right=[Game(left=[0], right=[-base - 5])]
+    )

@@ -11,7 +11,8 @@ thread with a large stack and a recursion limit raised to match, so a chain of o
 The recursion limit is one setting for the whole process, so lowering it while some thread is
 deeper than the lowered limit aborts the interpreter ("Cannot recover from stack overflow").
 It is therefore raised once, when the first worker starts, and put back only when no thread is
-inside a `deep` call any more (a count of the calls in progress, under a lock).
+inside a `deep` call any more (each thread registers its outermost call; the last one out, or
+the last worker to end, puts the limit back).
 
 >>> @deep
 ... def depth(n: int) -> int:
@@ -34,58 +35,60 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 _STACK_BYTES = 512 * 1024 * 1024
 _RECURSION_LIMIT = 1_000_000
-_state = threading.local()
 _lock = threading.Lock()
-_active = 0
-"""Outermost `deep` calls and workers in progress, over all threads."""
+_get_ident = threading.get_ident
+_inside: dict[int, bool] = {}
+"""The threads inside a `deep` call (by thread id); a thread's entry is added and removed by
+its outermost call only (dict operations are atomic)."""
+_workers: set[int] = set()
+"""The worker threads running on a big stack."""
+_running_workers = 0
+"""Workers started and not yet finished (counted before they start, under the lock)."""
 _saved_limit: int | None = None
 """The recursion limit before a worker raised it; ``None`` while it is not raised."""
 
 
-def _enter() -> None:
-    global _active
+def _restore_if_idle() -> None:
+    """Put the recursion limit back if no thread is inside a deep call any more."""
+    global _saved_limit
     with _lock:
-        _active += 1
-
-
-def _leave() -> None:
-    global _active, _saved_limit
-    with _lock:
-        _active -= 1
-        if _active == 0 and _saved_limit is not None:
-            # Nobody is inside a deep call: no thread can be deeper than the old limit.
+        if _saved_limit is not None and not _inside and not _running_workers:
             sys.setrecursionlimit(_saved_limit)
             _saved_limit = None
 
 
 def _run_in_big_thread(function: Callable[..., Any], args: Any, kwargs: Any) -> Any:
-    global _saved_limit
+    global _saved_limit, _running_workers
     outcome: list[Any] = []
 
     def target() -> None:
-        _state.worker = True
+        global _running_workers
+        ident = _get_ident()
+        _workers.add(ident)
         try:
             outcome.append((True, function(*args, **kwargs)))
         except BaseException as error:  # handed back to the caller's thread below
             outcome.append((False, error))
         finally:
-            _leave()
+            _workers.discard(ident)
+            with _lock:
+                _running_workers -= 1
+            _restore_if_idle()
 
     worker = threading.Thread(target=target, name="cgt-deep", daemon=True)
-    _enter()  # the worker counts as a deep call until it ends, even if the caller stops waiting
-    try:
-        with _lock:
-            if _saved_limit is None:
-                _saved_limit = sys.getrecursionlimit()
-                sys.setrecursionlimit(max(_saved_limit, _RECURSION_LIMIT))
-            old_stack = threading.stack_size(_STACK_BYTES)  # read by start(): one lock for both
-            try:
-                worker.start()
-            finally:
-                threading.stack_size(old_stack)
-    except BaseException:
-        _leave()
-        raise
+    with _lock:
+        if _saved_limit is None:
+            _saved_limit = sys.getrecursionlimit()
+            sys.setrecursionlimit(max(_saved_limit, _RECURSION_LIMIT))
+        _running_workers += 1  # counted until it ends, even if the caller stops waiting
+        old_stack = threading.stack_size(_STACK_BYTES)  # read by start(): one lock for both
+        try:
+            worker.start()
+        except BaseException:
+            _running_workers -= 1
+            raise
+        finally:
+            threading.stack_size(old_stack)
     worker.join()
     ok, result = outcome[0]
     if ok:
@@ -98,22 +101,29 @@ def deep(function: F) -> F:
 
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if getattr(_state, "worker", False):
+        ident = _get_ident()
+        if ident in _workers:
             # Already on a big stack: a RecursionError means the game is deeper than even that.
             return function(*args, **kwargs)
-        outermost = not getattr(_state, "inside", False)
-        if outermost:
-            _enter()
-            _state.inside = True
+        if ident in _inside:  # a nested call: its own retry, as the outermost one has
+            try:
+                return function(*args, **kwargs)
+            except RecursionError:
+                pass
+            return _run_in_big_thread(function, args, kwargs)
+        _inside[ident] = True
         try:
+            if _saved_limit is not None:
+                with _lock:  # wait for a restore in progress (it may not have seen this thread)
+                    pass
             try:
                 return function(*args, **kwargs)
             except RecursionError:
                 pass
             return _run_in_big_thread(function, args, kwargs)
         finally:
-            if outermost:
-                _state.inside = False
-                _leave()
+            del _inside[ident]
+            if _saved_limit is not None:
+                _restore_if_idle()
 
     return cast(F, wrapper)

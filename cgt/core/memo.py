@@ -86,10 +86,23 @@ class Memo(Generic[V]):
         self.table.clear()
 
 
+_AFTER_CLEAR: list[Callable[[], None]] = []
+"""Run by `clear_caches` after the memo tables are emptied (the game intern table sweeps the
+values that only the caches kept)."""
+
+
+def after_clear(hook: Callable[[], None]) -> None:
+    """Have `clear_caches` call ``hook()`` once the memo tables are empty."""
+    _AFTER_CLEAR.append(hook)
+
+
 def clear_caches() -> None:
-    """Forget every memoized value (the values of positions, and of game operations)."""
+    """Forget every memoized value (the values of positions, and of game operations), and the
+    interned game values that nothing refers to any more."""
     for memo in Memo._all.values():
         memo.clear()
+    for hook in _AFTER_CLEAR:
+        hook()
 
 
 def set_cache_limit(limit: int | None) -> None:

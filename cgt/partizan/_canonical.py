@@ -10,7 +10,12 @@ Every value is a `_Node`-like `Game` object made here and nowhere else, in one o
 
 Each canonical game is interned under a key (its NUS tuple, or the sorted ids of its options),
 so equal values are one object and compare with ``is``.  Interned games get increasing integer
-ids; caches of comparisons and sums are keyed by ids and bounded (`cgt.core.memo.Memo`).
+ids, never reused; caches of comparisons and sums are keyed by ids and bounded
+(`cgt.core.memo.Memo`).  The intern table holds its games weakly: a value that nothing refers to
+any more (no variable, no option of a live game, no cache entry) is dropped, so the table does
+not grow without bound; ``cgt.clear_caches()`` empties the caches and then the table of the
+values only they kept.  A value still referred to stays in the table, so equal values are always
+one object.
 
 The algorithms (Siegel, *Combinatorial Game Theory*, ch. II; Conway, *On Numbers and Games*):
 
@@ -31,11 +36,14 @@ build on `left_of`, `right_of`, `le`, `add`, `neg`, `make` and `from_nus`.
 
 from __future__ import annotations
 
+import gc
 import itertools
+import threading
+import weakref
 from collections.abc import Callable
 from typing import Any
 
-from cgt.core.memo import Memo
+from cgt.core.memo import Memo, after_clear
 from cgt.partizan._nus import (
     EQUAL,
     GREATER,
@@ -57,8 +65,11 @@ Node = Any
 
 __all__ = ["add", "birthday", "from_nus", "le", "left_of", "make", "neg", "right_of"]
 
-_INTERN: dict[Any, Node] = {}
-"""Key -> the one canonical game with that key.  Never cleared: identity is equality."""
+_INTERN: dict[Any, weakref.ref[Node]] = {}
+"""Key -> a weak reference to the one canonical game with that key (dead ones are swept)."""
+_INTERN_LOCK = threading.Lock()
+"""Held to add to the table (and sweep it), so threads racing to intern a value get one node."""
+_sweep_at = 1 << 16
 _ids = itertools.count()
 
 _LE: Memo[bool] = Memo("game-compare")
@@ -81,12 +92,55 @@ def _new(nus: Nus | None, left: tuple[Node, ...] | None, right: tuple[Node, ...]
     return node
 
 
+def _interned(key: Any) -> Node | None:
+    ref = _INTERN.get(key)
+    return None if ref is None else ref()
+
+
+def _intern(key: Any, candidate: Node) -> Node:
+    """The node interned under ``key``: the existing live one, else ``candidate``."""
+    global _sweep_at
+    with _INTERN_LOCK:
+        ref = _INTERN.get(key)
+        node = None if ref is None else ref()
+        if node is not None:
+            return node
+        _INTERN[key] = weakref.ref(candidate)
+        if len(_INTERN) >= _sweep_at:
+            _sweep()
+            _sweep_at = max(1 << 16, 2 * len(_INTERN))
+    return candidate
+
+
+def _sweep() -> None:
+    """Drop the keys of values that were garbage-collected (call with the lock held)."""
+    dead = [key for key, ref in _INTERN.items() if ref() is None]
+    for key in dead:
+        del _INTERN[key]
+
+
+def sweep_intern_table() -> None:
+    """Forget the interned values that nothing refers to any more (`cgt.clear_caches` calls it
+    after emptying the caches)."""
+    gc.collect()  # values that only refer to each other (a game and its negative)
+    with _INTERN_LOCK:
+        _sweep()
+
+
+after_clear(sweep_intern_table)
+
+
+def intern_table_size() -> int:
+    """How many values are interned (live or not yet swept)."""
+    return len(_INTERN)
+
+
 def from_nus(nus: Nus) -> Node:
     """The interned game ``p/2**k + n.↑ + *m``."""
-    node = _INTERN.get(nus)
+    ref = _INTERN.get(nus)
+    node = None if ref is None else ref()
     if node is None:
-        # setdefault is atomic: threads racing to intern one value all get the same node
-        node = _INTERN.setdefault(nus, _new(nus, None, None))
+        node = _intern(nus, _new(nus, None, None))
     return node
 
 
@@ -344,7 +398,7 @@ def make(left: list[Node], right: list[Node]) -> Node:
     left_ids = {g._id: g for g in left}
     right_ids = {g._id: g for g in right}
     raw_key = (tuple(sorted(left_ids)), tuple(sorted(right_ids)))
-    known = _INTERN.get(raw_key)
+    known = _interned(raw_key)
     if known is None:
         known = _CANONICAL.table.get(raw_key)
     if known is not None:
@@ -368,11 +422,11 @@ def make(left: list[Node], right: list[Node]) -> Node:
 def _intern_general(left: tuple[Node, ...], right: tuple[Node, ...]) -> Node:
     """The interned game with these canonical options: a NUS value when it is one."""
     key = (tuple(sorted(g._id for g in left)), tuple(sorted(g._id for g in right)))
-    node = _INTERN.get(key)
+    node = _interned(key)
     if node is None:
         nus = _recognize_nus(left, right)
         candidate = from_nus(nus) if nus is not None else _new(None, left, right)
-        node = _INTERN.setdefault(key, candidate)  # atomic: one node per value across threads
+        node = _intern(key, candidate)  # under a lock: one node per value across threads
     return node
 
 
