@@ -110,3 +110,5 @@ __all__ = [
 ]
 
 _register()
+
+from games.tanhinmin import loopy as _loopy  # noqa: E402, F401 (registers its claim last)
