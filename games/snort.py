@@ -2,8 +2,8 @@
 
 A position is a board: rows separated by ``|``, ``.`` an uncoloured cell, ``x`` a cell Left
 coloured, ``o`` one Right coloured, ``#`` no cell (``L`` and ``R`` are read as ``x`` and ``o``).
-Cells are adjacent when they share a side, so a board is a graph (the grid graph of its cells),
-which is how cgt-py's graph Snort checks it.  Who cannot move loses.
+Cells are adjacent when they share a side, so a board is a graph (the grid graph of its cells;
+the tests compare with cgt-py's and pycgt's Snort on that graph).  Who cannot move loses.
 
 >>> import cgt
 >>> from games.snort import Snort
