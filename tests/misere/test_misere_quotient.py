@@ -76,3 +76,19 @@ def test_quotient_errors_are_named():
     with pytest.raises(cgt.InvalidArgumentError):
         q.image([3])
     assert misere_quotient(Heap, 0).order == 1
+
+
+def test_too_few_test_sums_never_give_a_wrong_quotient(monkeypatch):
+    from cgt.misere import quotient as module
+
+    def only_the_empty_sum(reps, kinds, width, weight):
+        return [(0,) * width]
+
+    monkeypatch.setattr(module, "_tests_from", only_the_empty_sum)
+    game = octal("0.75")
+    # The candidate from the empty test sum alone fails its certificate; the fallback tests
+    # (every sum of <= test_weight heaps) find R_8 again.
+    assert misere_quotient(game.position, 6).order == 8
+    # With fallback tests too small as well, the certificate refuses: an error, not a wrong Q.
+    with pytest.raises(QuotientNotFoundError):
+        misere_quotient(game.position, 6, test_weight=1)
