@@ -26,13 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from numbers import Number
 from typing import Any
 
 import attrs
 
-from cgt.core.errors import InvalidArgumentError, WrongTypeError
+from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError
 
-__all__ = ["Nimber", "mex", "nim_inverse", "nim_multiply"]
+__all__ = ["NimDivisionError", "Nimber", "mex", "nim_inverse", "nim_multiply"]
 
 
 def mex(values: Iterable[int]) -> int:
@@ -41,7 +42,12 @@ def mex(values: Iterable[int]) -> int:
     >>> mex([]), mex([0, 1, 3]), mex({1, 2}), mex(iter([0, 0, 1]))
     (0, 2, 0, 2)
     """
-    seen = set(values)
+    try:
+        seen = set(values)
+    except TypeError:
+        raise WrongTypeError(
+            f"mex takes an iterable of non-negative integers, got {values!r}"
+        ) from None
     for value in seen:
         if not isinstance(value, int) or isinstance(value, bool):
             raise WrongTypeError(f"mex takes non-negative integers, got {value!r}")
@@ -104,6 +110,8 @@ def nim_multiply(a: int, b: int) -> int:
     >>> nim_multiply(2, 2), nim_multiply(4, 4), nim_multiply(16, 16), nim_multiply(3, 0)
     (3, 6, 24, 0)
     """
+    _check_index(a)
+    _check_index(b)
     if not _BYTE:
         _BYTE.extend(_build_byte_table())
     if a < 0 or b < 0:
@@ -120,8 +128,11 @@ def nim_inverse(a: int) -> int:
     >>> nim_inverse(2), nim_multiply(2, nim_inverse(2))
     (3, 1)
     """
-    if a <= 0:
-        raise ZeroDivisionError("*0 has no nim-multiplicative inverse")
+    _check_index(a)
+    if a < 0:
+        raise InvalidArgumentError(f"nimbers are non-negative, got {a}")
+    if a == 0:
+        raise NimDivisionError("*0 has no nim-multiplicative inverse")
     bits = 8
     while a >> bits:
         bits <<= 1
@@ -131,6 +142,28 @@ def nim_inverse(a: int) -> int:
         power = nim_multiply(power, power)
         result = nim_multiply(result, power)
     return result
+
+
+class NimDivisionError(CGTError, ZeroDivisionError):
+    """Division by the nimber ``*0``, which has no nim-multiplicative inverse."""
+
+
+def _check_index(value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise WrongTypeError(f"nimbers are indexed by non-negative ints, got {value!r}")
+
+
+def _other_nimber(other: object, operation: str) -> bool:
+    """Whether ``other`` is a Nimber; a named error for the values a nimber is never combined
+    with (ints, text...); ``False`` for other types, which may know how (a `cgt.Game` does)."""
+    if isinstance(other, Nimber):
+        return True
+    if other is None or isinstance(other, (Number, str, bytes, list, tuple, dict, set)):
+        raise WrongTypeError(
+            f"a Nimber {operation} a Nimber, not {other!r} (type {type(other).__name__}); "
+            "for a sum with a number use cgt.Game(nimber)"
+        )
+    return False
 
 
 @attrs.frozen(order=False)
@@ -169,8 +202,8 @@ class Nimber:
     __str__ = __repr__
 
     def __add__(self, other: object) -> Nimber:
-        if isinstance(other, Nimber):
-            return Nimber(self.n ^ other.n)
+        if _other_nimber(other, "is added to"):
+            return Nimber(self.n ^ other.n)  # type: ignore[attr-defined]
         return NotImplemented
 
     __sub__ = __add__
@@ -179,16 +212,18 @@ class Nimber:
         return self
 
     def __mul__(self, other: object) -> Nimber:
-        if isinstance(other, Nimber):
-            return Nimber(nim_multiply(self.n, other.n))
+        if _other_nimber(other, "is multiplied by"):
+            return Nimber(nim_multiply(self.n, other.n))  # type: ignore[attr-defined]
         return NotImplemented
 
     def __truediv__(self, other: object) -> Nimber:
-        if isinstance(other, Nimber):
-            return Nimber(nim_multiply(self.n, nim_inverse(other.n)))
+        if _other_nimber(other, "is divided by"):
+            return Nimber(nim_multiply(self.n, nim_inverse(other.n)))  # type: ignore[attr-defined]
         return NotImplemented
 
     def __pow__(self, exponent: int) -> Nimber:
+        if not isinstance(exponent, int) or isinstance(exponent, bool):
+            raise WrongTypeError(f"a Nimber is raised to an int power, not {exponent!r}")
         if exponent < 0:
             return Nimber(nim_inverse(self.n)) ** (-exponent)
         result, base = 1, self.n
@@ -200,5 +235,6 @@ class Nimber:
         return Nimber(result)
 
     def inverse(self) -> Nimber:
-        """The nim-multiplicative inverse (``ZeroDivisionError`` for ``*0``)."""
+        """The nim-multiplicative inverse (`NimDivisionError`, a ``ZeroDivisionError``, for
+        ``*0``)."""
         return Nimber(nim_inverse(self.n))
