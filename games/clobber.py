@@ -100,7 +100,7 @@ def _register() -> None:
     cgt.register_claim(
         game="Clobber",
         claim="every position is all-small",
-        source="D. Wolfe, Clobber research (gac.edu/~wolfe/games/clobber): a player can move iff the other can",
+        source="D. Wolfe, Clobber research (homepages.gac.edu/~wolfe/games/clobber)",
         family=_small_boards,
         quick=5,
         full=7,
