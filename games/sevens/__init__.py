@@ -45,3 +45,5 @@ __all__ = [
 ]
 
 del _claims
+
+from games.sevens import loopy as _loopy  # noqa: E402, F401 (registers its claims last)
