@@ -69,10 +69,12 @@ def _jumps(grid: Grid, mine: str, theirs: str) -> Iterator[Grid]:
             at = i
             while True:
                 over = grid.step(at, dr, dc)
-                land = None if over is None else grid.step(over, dr, dc)
-                if land is None or cells[over] != theirs or cells[land] != ".":  # type: ignore[index]
+                if over is None or cells[over] != theirs:
                     break
-                changes[over] = "."  # type: ignore[index]
+                land = grid.step(over, dr, dc)
+                if land is None or cells[land] != ".":
+                    break
+                changes[over] = "."
                 at = land
                 yield grid.replaced({**changes, land: mine})
 
