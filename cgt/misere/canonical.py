@@ -29,11 +29,14 @@ True
 
 from __future__ import annotations
 
+import gc
+import itertools
+import weakref
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from cgt.core.errors import InvalidArgumentError, WrongTypeError
-from cgt.core.memo import Memo, evaluate
+from cgt.core.memo import Memo, after_clear, evaluate
 from cgt.impartial.nimber import mex
 from cgt.positions.protocol import options_of
 from cgt.positions.sums import Sum
@@ -50,6 +53,7 @@ class MisereGame:
     """
 
     __slots__ = (
+        "__weakref__",
         "_sort_key",
         "birthday",
         "misere_grundy",
@@ -58,7 +62,10 @@ class MisereGame:
         "option_set",
         "uid",
     )
-    _interned: ClassVar[dict[frozenset[MisereGame], MisereGame]] = {}
+    # Interned by option set, weakly: forms nothing refers to any more are forgotten when the
+    # table is swept (`cgt.clear_caches`, or as it doubles in size).
+    _interned: ClassVar[dict[frozenset[MisereGame], weakref.ref[MisereGame]]] = {}
+    _sweep_at: ClassVar[int] = 1 << 16
 
     option_set: frozenset[MisereGame]
     birthday: int
@@ -73,7 +80,8 @@ class MisereGame:
 
     @classmethod
     def _intern(cls, option_set: frozenset[MisereGame]) -> MisereGame:
-        known = cls._interned.get(option_set)
+        ref = cls._interned.get(option_set)
+        known = None if ref is None else ref()
         if known is not None:
             return known
         game = object.__new__(cls)
@@ -84,9 +92,12 @@ class MisereGame:
         n = game.normal_grundy
         is_nim = len(option_set) == n and all(g.nim_value is not None for g in option_set)
         game.nim_value = n if is_nim else None
-        game.uid = len(cls._interned)
+        game.uid = next(_UIDS)
         game._sort_key = (game.birthday, tuple(sorted(g._sort_key for g in option_set)))
-        cls._interned[option_set] = game
+        cls._interned[option_set] = weakref.ref(game)
+        if len(cls._interned) >= cls._sweep_at:
+            _sweep()
+            MisereGame._sweep_at = max(1 << 16, 2 * len(cls._interned))
         return game
 
     @classmethod
@@ -131,6 +142,27 @@ class MisereGame:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (MisereGame.from_options, (self.options(),))
+
+
+_UIDS = itertools.count()
+
+
+def _sweep() -> int:
+    """Forget the interned forms that were garbage-collected; returns how many."""
+    table = MisereGame._interned
+    dead = [key for key, ref in table.items() if ref() is None]
+    for key in dead:
+        del table[key]
+    return len(dead)
+
+
+def _sweep_after_clear() -> None:
+    # A dead form's key holds its options: dropping it may free them in turn.
+    while _sweep():
+        gc.collect()
+
+
+after_clear(_sweep_after_clear)
 
 
 def _key(game: MisereGame) -> tuple[Any, ...]:
