@@ -105,6 +105,17 @@ def _order_and_p(heap: Any, n: int) -> tuple[int, tuple[str, ...]]:
     return quotient.order, quotient.p_portion_names
 
 
+def _r8(n: int) -> tuple[int, tuple[str, ...], bool]:
+    """Order, P-portion, and whether R_8's relations a^2 = 1, b^3 = b, bc = ab, c^2 = b^2
+    hold between the classes named a, b, c."""
+    q = cgt.misere_quotient(octal("0.75").position, n)
+    index = {name: x for x, name in enumerate(q.names)}
+    t = q.table
+    a, b, c = index["a"], index["b"], index["c"]
+    relations = t[a][a] == 0 and t[t[b][b]][b] == b and t[b][c] == t[a][b] and t[c][c] == t[b][b]
+    return q.order, q.p_portion_names, relations
+
+
 CLAIMS = [
     cgt.register_claim(
         game="misère Nim",
@@ -155,13 +166,14 @@ CLAIMS = [
     ),
     cgt.register_claim(
         game="0.75",
-        claim="the misère quotient of heaps <= n is R_8 (order 8, P = {a, b^2}) for n >= 5",
+        claim="the misère quotient of heaps <= n is R_8 = <a, b, c | a^2 = 1, b^3 = b, bc = ab, "
+        "c^2 = b^2>, P = {a, b^2}, for n >= 5",
         source="Plambeck and Siegel 2008",
         family=lambda size: range(5, size + 1),
         quick=7,
         full=11,
-        fast=lambda n: (8, ("a", "b^2")),
-        reference=lambda n: _order_and_p(octal("0.75").position, n),
+        fast=lambda n: (8, ("a", "b^2"), True),
+        reference=_r8,
         checked_up_to="5 <= n <= {size}",
     ),
     cgt.register_claim(

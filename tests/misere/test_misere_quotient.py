@@ -48,6 +48,10 @@ def test_quotient_of_0_75_is_r8():
         assert q.p_portion_names == ("a", "b^2")
     q = misere_quotient(game.position, 8)
     assert q.heap_names == ("1", "a", "b", "a", "b", "c", "b", "c", "b")
+    # R_8 = <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2> (Plambeck and Siegel 2008)
+    assert q.names == ("1", "a", "b", "c", "ab", "ac", "b^2", "ab^2")
+    t, (one, a, b, c) = q.table, (0, 1, 2, 3)
+    assert t[a][a] == one and t[t[b][b]][b] == b and t[b][c] == t[a][b] and t[c][c] == t[b][b]
     assert _agrees_with_search(q, game.position, 3) > 100
 
 
