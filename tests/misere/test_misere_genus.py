@@ -44,3 +44,16 @@ def test_genus_of_small_kayles_rows():
     ]
     assert cgt.misere_canonical(Kayles(4)) == MisereGame.nim(1)
     assert cgt.misere_canonical(Kayles(5)) != MisereGame.nim(4)
+
+
+def test_genus_decides_sums_with_heaps_of_size_1_2_3():
+    # G + k heaps *2 (+ one heap *) is a P-position iff γk = 0 (γk = 1); *3 = *2 + * and
+    # * + * = 0 reduce any heaps of sizes 1 to 3 to that case.
+    star, two, three = (MisereGame.nim(n) for n in (1, 2, 3))
+    assert two + star == three and star + star == MisereGame.nim(0)
+    for game in cgt.misere_games_born_by(4):
+        g = cgt.genus(game)
+        for k in range(5):
+            for j in (0, 1):
+                p = cgt.is_misere_p_position(game, *[two] * k, *[star] * j)
+                assert p == (g.gamma(k) == j), (game, k, j)
