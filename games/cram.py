@@ -18,15 +18,15 @@ registers the closed forms of the 1 x n strips (Dawson's Kayles, octal game 0.07
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import chain
 
 import cgt
-from games._grid import BoardError, Grid, GridPosition, dominoes, options_by
+from games._bitboard import DominoBoard
+from games._grid import BoardError
 
 __all__ = ["BoardError", "Cram", "rectangle"]
 
 
-class Cram(GridPosition):
+class Cram(DominoBoard):
     """A Cram board: ``.`` empty, ``#`` blocked; a move covers two adjacent empty cells.
 
     >>> Cram("...").options()
@@ -36,19 +36,10 @@ class Cram(GridPosition):
     """
 
     __slots__ = ()
-    ALPHABET = ".#"
 
     def options(self) -> tuple[Cram, ...]:
         """Boards after one domino, vertical ones first."""
-        return options_by(lambda g: chain(dominoes(g, True), dominoes(g, False)), self)
-
-    def components(self) -> tuple[Cram, ...]:
-        """The regions of two or more connected empty cells, each cropped to its box."""
-        regions = [r for r in self.grid.regions(".") if len(r) > 1]
-        return self._split(regions, "#", "#")
-
-    def _normal_grid(self, grid: Grid) -> Grid:
-        return grid.cropped("#")
+        return (*self._dominoes(vertical=True), *self._dominoes(vertical=False))
 
 
 def rectangle(rows: int, columns: int) -> Cram:

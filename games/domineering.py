@@ -25,37 +25,32 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import cgt
-from games._grid import BoardError, Grid, GridPosition, all_boards, dominoes, options_by
+from games._bitboard import DominoBoard
+from games._grid import BoardError, all_boards
 
 __all__ = ["BoardError", "Domineering"]
 
 
-class Domineering(GridPosition):
+class Domineering(DominoBoard):
     """A Domineering board: ``.`` empty, ``#`` blocked; Left vertical, Right horizontal.
+
+    The board is held as a bit board (`games._bitboard`); the string form is for input and
+    output only.
 
     >>> Domineering("..|..").components(), Domineering("..|.#|.#").normal_form()
     ((Domineering('..|..'),), (Domineering('##.|...'), True))
     """
 
     __slots__ = ()
-    ALPHABET = ".#"
     TRANSPOSE_NEGATES = True
 
     def left_options(self) -> tuple[Domineering, ...]:
         """Boards after a vertical domino."""
-        return options_by(lambda g: dominoes(g, vertical=True), self)
+        return tuple(self._dominoes(vertical=True))
 
     def right_options(self) -> tuple[Domineering, ...]:
         """Boards after a horizontal domino."""
-        return options_by(lambda g: dominoes(g, vertical=False), self)
-
-    def components(self) -> tuple[Domineering, ...]:
-        """The regions of two or more connected empty cells, each cropped to its box."""
-        regions = [r for r in self.grid.regions(".") if len(r) > 1]
-        return self._split(regions, "#", "#")
-
-    def _normal_grid(self, grid: Grid) -> Grid:
-        return grid.cropped("#")
+        return tuple(self._dominoes(vertical=False))
 
 
 def rectangle(rows: int, columns: int) -> Domineering:
@@ -86,7 +81,7 @@ def _small_boards(size: int) -> Iterator[Domineering]:
 
 
 def _transpose_negated(position: Domineering) -> cgt.Game:
-    return -cgt.value(Domineering._of(position.grid.transposed()))
+    return -cgt.value(Domineering(str(position.grid.transposed())))
 
 
 # Who wins 2 x n (2 rows, n columns), n = 0..29, as tabulated in MathWorld's "Domineering"
