@@ -61,7 +61,18 @@ class _Lazy(dict[int, int]):
 class _Shape:
     """What depends only on the shape: masks of columns, row reversal and transposition tables."""
 
-    __slots__ = ("height", "not_first", "not_last", "reverse", "row", "spread", "width")
+    __slots__ = (
+        "first_column",
+        "height",
+        "last_column",
+        "last_row",
+        "not_first",
+        "not_last",
+        "reverse",
+        "row",
+        "spread",
+        "width",
+    )
 
     def __init__(self, height: int, width: int) -> None:
         self.height, self.width = height, width
@@ -70,6 +81,9 @@ class _Shape:
         self.not_first = full & ~first_column  # cells with a left neighbour
         self.not_last = full & ~(first_column << (width - 1)) if width else 0
         self.row = (1 << width) - 1
+        self.first_column = first_column
+        self.last_column = first_column << (width - 1) if width else 0
+        self.last_row = self.row << (height - 1) * width if height else 0
         # a row's cells in the opposite order, and a row laid out as a column of the transpose
         self.reverse = _Lazy(lambda r: int(format(r, f"0{width}b")[::-1], 2))
         self.spread = _Lazy(lambda r: sum(1 << c * height for c in range(width) if r >> c & 1))
@@ -113,22 +127,26 @@ def cropped(height: int, width: int, cells: int) -> tuple[int, int, int]:
     """``(height, width, cells)`` of the bounding box of ``cells`` (``(0, 0, 0)`` if none)."""
     if not cells:
         return 0, 0, 0
-    top = ((cells & -cells).bit_length() - 1) // width
-    bottom = (cells.bit_length() - 1) // width + 1
-    mask = (1 << width) - 1
-    rows = [cells >> r * width & mask for r in range(top, bottom)]
-    columns = 0
-    for row in rows:
-        columns |= row
+    shape = _shape(height, width)
+    mask = shape.row
+    if cells & mask and cells & shape.last_row:
+        top, bottom = 0, height
+    else:
+        top = ((cells & -cells).bit_length() - 1) // width
+        bottom = (cells.bit_length() - 1) // width + 1
+        cells >>= top * width
+    if cells & shape.first_column and cells & shape.last_column:
+        return bottom - top, width, cells  # it touches both sides
+    columns, rest = 0, cells
+    while rest:
+        columns |= rest & mask
+        rest >>= width
     left = (columns & -columns).bit_length() - 1
-    right = columns.bit_length()
-    if right - left == width:
-        return bottom - top, width, cells >> top * width
-    inner = right - left
+    inner = columns.bit_length() - left
     mask = (1 << inner) - 1
     box = 0
-    for i, row in enumerate(rows):
-        box |= (row >> left & mask) << i * inner
+    for i in range(bottom - top):
+        box |= (cells >> i * width + left & mask) << i * inner
     return bottom - top, inner, box
 
 
@@ -236,8 +254,8 @@ class DominoBoard:
     def _make(cls, height: int, width: int, empty: int) -> Self:
         position = _new(cls)
         key = (height, width, empty)
-        _set(position, "_key", key)
-        _set(position, "_hash", hash(key))
+        _set_key(position, key)  # the slots' own setters: `__setattr__` refuses
+        _set_hash(position, hash(key))
         return position
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -312,12 +330,8 @@ class DominoBoard:
             return (self,)
         if not parts:
             return (self._make(0, 0, 0),)
-        negates = self.TRANSPOSE_NEGATES
-        settled = []
-        for part in parts:
-            least, negated, plain = least_image(*cropped(height, width, part), negates)
-            settled.append(self._make(*(plain if negated else least)))
-        return tuple(settled)
+        negates, make = self.TRANSPOSE_NEGATES, self._make
+        return tuple(make(*_settled(height, width, part, negates)) for part in parts)
 
     def normal_form(self) -> tuple[Self, bool]:
         """The representative of this position's symmetry class, and whether the value negates.
@@ -334,5 +348,20 @@ class DominoBoard:
         return self._make(*least), negated
 
 
+def _settled(height: int, width: int, part: int, negates: bool) -> tuple[int, int, int]:
+    """A region cropped and turned to its least image (the least untransposed one, when the
+    least negates)."""
+    known = _PARTS.get((height, width, part, negates))
+    if known is None:
+        if len(_PARTS) >= _LEAST_LIMIT:
+            _PARTS.clear()
+        least, negated, plain = least_image(*cropped(height, width, part), negates)
+        known = _PARTS[height, width, part, negates] = plain if negated else least
+    return known
+
+
+_PARTS: dict[tuple[int, int, int, bool], tuple[int, int, int]] = {}
 _set = object.__setattr__
+_set_key = DominoBoard._key.__set__  # type: ignore[attr-defined]
+_set_hash = DominoBoard._hash.__set__  # type: ignore[attr-defined]
 _new = object.__new__
