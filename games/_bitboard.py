@@ -14,7 +14,7 @@ string form of `games._grid` (``.`` empty, ``#`` blocked), which is used for not
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple, Self
 
 from games._grid import Grid
@@ -301,7 +301,7 @@ class DominoBoard:
         return self.to_svg()
 
     # --- moves --------------------------------------------------------------------------------
-    def _dominoes(self, vertical: bool) -> Iterator[Self]:
+    def _dominoes(self, vertical: bool) -> list[Self]:
         """The boards after a vertical or horizontal domino, by its first cell."""
         height, width, empty = self._key
         if vertical:
@@ -310,11 +310,17 @@ class DominoBoard:
         else:
             step = 1
             starts = empty & empty >> 1 & _shape(height, width).not_last
-        make = self._make
+        cls = type(self)
+        found = []
         while starts:
             low = starts & -starts
-            yield make(height, width, empty ^ (low | low << step))
+            position = _new(cls)
+            key = (height, width, empty ^ (low | low << step))
+            _set_key(position, key)
+            _set_hash(position, hash(key))
+            found.append(position)
             starts ^= low
+        return found
 
     # --- the protocol's optional methods ------------------------------------------------------
     def components(self) -> tuple[Self, ...]:
