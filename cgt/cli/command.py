@@ -130,7 +130,7 @@ def _quiet_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # not a real file (tests): nothing more to protect
+    except (OSError, ValueError, AttributeError):  # not a real file: nothing to protect
         pass
 
 
