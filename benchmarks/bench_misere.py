@@ -3,7 +3,8 @@
 Run: ``python benchmarks/bench_misere.py [--repeat R]``.
 
 * the misère quotient (Plambeck-Siegel, candidate + certificate) of standard octal games for
-  heap bounds n: misère Nim, 0.75, Kayles (0.77), Dawson's Kayles (0.07);
+  heap bounds n: misère Nim, 0.75, Kayles (0.77), Dawson's Kayles (0.07), with the outcomes of
+  sums found by search and by simplest forms (``outcomes="forms"``);
 * misère simplest forms and genus of the heaps 0..n-1 of Kayles and 0.75 (memo tables cleared
   before each run; interned forms stay, as in a session);
 * the misère outcome of sums of Kayles heaps by direct search against the simplest forms;
@@ -40,10 +41,19 @@ def _quotients(repeat: int) -> None:
     for name, heap, bounds in cases:
         for n in bounds:
             q = cgt.misere_quotient(heap, n)
-            seconds = median_seconds(lambda h=heap, n=n: cgt.misere_quotient(h, n), repeat)
-            rows.append((name, n, q.order, "{" + ", ".join(q.p_portion_names) + "}", fmt(seconds)))
+            times = [
+                median_seconds(
+                    lambda h=heap, n=n, how=how: cgt.misere_quotient(h, n, outcomes=how),
+                    repeat,
+                    cgt.clear_caches,
+                )
+                for how in ("search", "forms")
+            ]
+            p_portion = "{" + ", ".join(q.p_portion_names) + "}"
+            rows.append((name, n, q.order, p_portion, *map(fmt, times)))
     print("## misère quotients (certified)\n")
-    print(table(("game", "heaps <=", "order", "P-portion", "median time"), rows))
+    header = ("game", "heaps <=", "order", "P-portion", "outcomes by search", "by simplest forms")
+    print(table(header, rows))
 
 
 def _forms(repeat: int) -> None:

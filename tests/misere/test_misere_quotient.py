@@ -96,3 +96,13 @@ def test_too_few_test_sums_never_give_a_wrong_quotient(monkeypatch):
     # With fallback tests too small as well, the certificate refuses: an error, not a wrong Q.
     with pytest.raises(QuotientNotFoundError):
         misere_quotient(game.position, 6, test_weight=1)
+
+
+@pytest.mark.parametrize(("code", "n"), [("0.75", 6), ("0.77", 6), ("0.07", 8)])
+def test_outcomes_by_simplest_forms_give_the_same_quotient(code, n):
+    game = octal(code)
+    searched = misere_quotient(game.position, n)
+    by_forms = misere_quotient(game.position, n, outcomes="forms")
+    assert by_forms == searched
+    with pytest.raises(cgt.InvalidArgumentError):
+        misere_quotient(game.position, n, outcomes="guess")
