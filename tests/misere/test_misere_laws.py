@@ -15,7 +15,7 @@ forms = st.sampled_from(FORMS)
 ZERO = MisereGame.nim(0)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(forms, forms, forms)
 def test_commutative_monoid(g, h, k):
     assert g + h == h + g

@@ -99,5 +99,5 @@ def test_deep_game_needs_no_recursion():
         return [n - 1] if n else []
 
     # A chain of n moves: the player to move wins misère iff n is even.
-    assert cgt.misere_outcome(Chain(6_000)) is MisereOutcome.N
-    assert cgt.misere_outcome(Chain(6_001)) is MisereOutcome.P
+    assert cgt.misere_outcome(Chain(3_000)) is MisereOutcome.N
+    assert cgt.misere_outcome(Chain(3_001)) is MisereOutcome.P
