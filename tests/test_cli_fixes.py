@@ -180,3 +180,22 @@ def test_installed_rulesets_are_entry_points(monkeypatch: pytest.MonkeyPatch) ->
     assert rulesets.position_value("heap", "3") == cgt.Game("*3")
     with pytest.raises(rulesets.UnknownRulesetError, match="the rulesets are: heap"):
         rulesets.position_value("nim", "3")
+
+
+@pytest.mark.parametrize(
+    ("args", "winner"),
+    [
+        (["nim", "1", "2", "3"], "second player"),
+        (["nim", "1", "2"], "first player"),
+        (["sevens", "LR", "--first", "R"], "second player"),  # L wins, R moves first
+        (["sevens", "RRLL", "RRLL", "--almighty", "L", "--first", "R"], "second player"),
+        (["tanhinmin", "1 3 5", "2 4", "--exact"], "first player"),
+    ],
+)
+def test_every_command_names_the_winner_alike(args: list[str], winner: str, capsys: Any) -> None:
+    """The winner is the "first player" (the one to move) or the "second player" everywhere."""
+    assert cli.main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["winner"] == winner
+    for key in ("algorithm4_winner", "exact_winner"):
+        assert data.get(key, "first player") in ("first player", "second player")

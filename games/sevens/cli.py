@@ -7,9 +7,14 @@
     cgt sevens RRLL RRLL --almighty L --first R
     cgt sevens --deal 7 --json      # a random two-player deal of the 52-card deck
 
+The JSON names the winner as every ``cgt`` command does: ``"first player"`` (the one to move,
+``first``) or ``"second player"``.
+
 >>> from games.sevens.cli import report
 >>> report(["LLRL", "RRL"], "L")["winner"], report(["LLRL", "RRL"], "L")["winning_moves"]
-('L', ['play in suit 1 (0LLRL)'])
+('first player', ['play in suit 1 (0LLRL)'])
+>>> report(["LLRL", "RRL"], "R")["winner"]
+'second player'
 """
 
 from __future__ import annotations
@@ -26,6 +31,11 @@ from games.sevens.play import winner, winning_moves
 from games.sevens.values import suit_value
 
 __all__ = ["add_commands", "almighty_moves", "report"]
+
+
+def _role(side: str, mover: str) -> str:
+    """A winner (``L`` or ``R``) named as in every ``cgt`` command's JSON."""
+    return "first player" if side == mover else "second player"
 
 
 def _play(suits: tuple[str, ...], index: int) -> tuple[str, ...]:
@@ -72,7 +82,7 @@ def report(suits: Sequence[str], first: str, almighty: str | None = None) -> dic
         "first": mover,
     }
     if almighty is None:
-        result["winner"] = winner(cards, mover)
+        result["winner"] = _role(winner(cards, mover), mover)
         result["winning_moves"] = [
             f"play in suit {i + 1} (0{cards[i]})" for i in winning_moves(cards, mover)
         ]
@@ -83,11 +93,15 @@ def report(suits: Sequence[str], first: str, almighty: str | None = None) -> dic
     result.update(
         almighty=holder,
         gains=gains,
-        winner=almighty_winner(cards, holder, mover),
-        algorithm4_winner=algorithm4_winner(cards, holder, mover),
+        winner=_role(almighty_winner(cards, holder, mover), mover),
+        algorithm4_winner=_role(algorithm4_winner(cards, holder, mover), mover),
         winning_moves=almighty_moves(cards, holder, mover),
     )
     return result
+
+
+def _side(role: str, first: str) -> str:
+    return first if role == "first player" else opponent(first)
 
 
 def _text(data: dict[str, Any], names: Sequence[str] | None) -> str:
@@ -99,8 +113,11 @@ def _text(data: dict[str, Any], names: Sequence[str] | None) -> str:
     lines.append(f"sum of values    {data['sum']:+d}")
     if "almighty" in data:
         lines.append(f"almighty card    held by {data['almighty']}")
-        lines.append(f"Algorithm 4      says {data['algorithm4_winner']} wins (as published)")
-    lines.append(f"winner           {data['winner']} ({data['first']} moves first)")
+        says = _side(data["algorithm4_winner"], data["first"])
+        lines.append(f"Algorithm 4      says {says} wins (as published)")
+    lines.append(
+        f"winner           {_side(data['winner'], data['first'])} ({data['first']} moves first)"
+    )
     moves = data["winning_moves"]
     lines.append(
         "winning moves    " + ("; ".join(moves) if moves else "none: the first player loses")

@@ -84,7 +84,7 @@ def report(
 
     >>> r = report(Position((1, 3, 5), (2, 4), 1, 1, 1))
     >>> r["winner"], r["mu_0"], r["mu_1"], r["delta"], r["optimal_cards"], r["pass_optimal"]
-    ('mover', 1, 0, 1, [5], False)
+    ('first player', 1, 0, 1, [5], False)
     """
     moves = optimal_moves(*s.args())
     d = delta_of(s)
@@ -93,7 +93,8 @@ def report(
         "other": list(s.other),
         "field": s.field,
         "condition": [s.c0, s.c1],
-        "winner": "mover" if d > 0 else "other",
+        # named as in every cgt command's JSON: the player to move is the first player
+        "winner": "first player" if d > 0 else "second player",
         "mu_0": mu0_of(s),
         "mu_1": mu1_of(s),
         "delta": d,
@@ -111,7 +112,8 @@ def report(
             )
         from games.tanhinmin.solver import exact_result
 
-        result["exact"] = exact_result(*s.args()).value
+        exact = exact_result(*s.args()).value  # for the player to move: win, loss or draw
+        result["exact_winner"] = {"win": "first player", "loss": "second player"}.get(exact, exact)
     if value:
         from games.tanhinmin.partizan import PartizanTanhinmin
 
@@ -126,7 +128,7 @@ def report(
 
 
 def _print(result: dict[str, Any]) -> None:
-    winner = "the player to move" if result["winner"] == "mover" else "the other player"
+    winner = "the player to move" if result["winner"] == "first player" else "the other player"
     print(
         f"position: mover {result['mover']}, other {result['other']}, field {result['field']}, "
         f"condition ({result['condition'][0]}, {result['condition'][1]})"
@@ -137,8 +139,8 @@ def _print(result: dict[str, Any]) -> None:
     )
     cards = ", ".join(map(str, result["optimal_cards"])) or "none"
     print(f"optimal cards: {cards}; passing is {'' if result['pass_optimal'] else 'not '}optimal")
-    if "exact" in result:
-        print(f"exact solver: {result['exact']} for the player to move")
+    if "exact_winner" in result:
+        print(f"exact solver: {result['exact_winner']} wins")
     if "table" in result:
         print("winner for every condition (W: the player to move wins; columns c1 = 0, 1, ...):")
         for row in result["table"]:
