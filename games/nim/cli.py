@@ -129,7 +129,9 @@ def _misere_report(game: OctalGame, args: argparse.Namespace) -> int:
     quotient_error = ""
     if args.quotient_upto:
         try:
-            quotient = cgt.misere_quotient(game.position, args.quotient_upto)
+            quotient = cgt.misere_quotient(
+                game.position, args.quotient_upto, outcomes=args.quotient_by
+            )
         except cgt.QuotientNotFoundError as error:
             quotient_error = str(error)
     if args.json:
@@ -234,6 +236,13 @@ def add_commands(subparsers: Any) -> None:
         default=6,
         metavar="N",
         help="with --misere: the misère quotient of heaps <= N (default 6; 0: none)",
+    )
+    oct_.add_argument(
+        "--quotient-by",
+        choices=("search", "forms"),
+        default="search",
+        help="with --misere: outcomes of sums by search of their moves (default) or by misère "
+        "simplest forms (often faster for Kayles-like games); the quotient is certified either way",
     )
     oct_.add_argument("--json", action="store_true", help="machine-readable output")
     oct_.set_defaults(handler=_command_octal)

@@ -30,3 +30,12 @@ def test_quotient_can_be_left_out(capsys):
     assert "quotient" not in out
     assert main(["octal", "0.07", "--upto", "5"]) == 0  # normal play unchanged
     assert "g(0..4): 0 0 1 1 2" in capsys.readouterr().out
+
+
+def test_quotient_by_simplest_forms(capsys):
+    args = ["octal", "0.77", "--misere", "--upto", "3", "--quotient-upto", "5"]
+    assert main([*args, "--quotient-by", "forms"]) == 0
+    by_forms = capsys.readouterr().out
+    assert main(args) == 0
+    assert capsys.readouterr().out == by_forms
+    assert "order 12, P = {a, ac, b^2} (certified)" in by_forms
