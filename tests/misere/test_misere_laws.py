@@ -47,3 +47,25 @@ def test_only_0_and_star_are_their_own_inverse_by_day_4():
 def test_forms_pickle_to_the_same_interned_game():
     for g in FORMS:
         assert pickle.loads(pickle.dumps(g)) is g
+
+
+@cgt.impartial_game
+def Tree(children):
+    return children
+
+
+trees = st.recursive(
+    st.just(frozenset()),
+    lambda kids: st.frozensets(kids, max_size=3),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(trees, trees)
+def test_forms_of_random_trees_agree_with_search(a, b):
+    g, h = Tree(a), Tree(b)
+    total = cgt.misere_canonical(cgt.Sum(g, h))
+    assert total == cgt.misere_canonical(g) + cgt.misere_canonical(h)
+    assert total.misere_grundy == cgt.misere_grundy(g, h)
+    assert cgt.genus(cgt.Sum(g, h)).normal == cgt.grundy(g) ^ cgt.grundy(h)
