@@ -65,7 +65,7 @@ def test_png_without_matplotlib(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
-    with pytest.raises(DrawError, match=r"pip install 'cgt\[plot\]'"):
+    with pytest.raises(DrawError, match=r"pip install 'cgt-games\[plot\]'"):
         cgt.thermograph("±1").save(tmp_path / "t.png")
 
 

@@ -49,6 +49,16 @@ RIGHT_COLOUR = "#c0392b"
 MAST_COLOUR = "#222222"
 
 
+_FONT = 12
+_TITLE_FONT = 14
+_CHAR_WIDTH = 0.62
+"""About the width of a character of the sans-serif font, in font sizes (digits are 0.56)."""
+
+
+def _text_width(text: str, size: int = _FONT) -> float:
+    return len(text) * size * _CHAR_WIDTH
+
+
 class DrawError(CGTError, ValueError):
     """A picture cannot be written (unknown file type, missing optional dependency)."""
 
@@ -146,13 +156,21 @@ def thermograph_svg(
         f'<line x1="{frame.left}" y1="{_number(bottom_y)}" x2="{frame.right}" '
         f'y2="{_number(bottom_y)}" stroke="#888"/>'
     )
-    ticks_t = sorted({Fraction(-1), Fraction(0), th.temperature})
-    for t in ticks_t:
-        parts.append(_text(frame.left - 6, frame.y(t) + 4, str(t), "end"))
+    # Tick labels in order of importance; one that would overlap a label already placed is
+    # left out (a stop a hair from the mean, a temperature just above 0).
+    placed_t: list[float] = []
+    for t in dict.fromkeys((th.temperature, Fraction(0), Fraction(-1))):
+        y = frame.y(t) + 4
+        if all(abs(y - other) >= _FONT for other in placed_t):
+            placed_t.append(y)
+            parts.append(_text(frame.left - 6, y, str(t), "end"))
     parts.append(_text(frame.left - 6, frame.top - 8, "t", "end", ' font-style="italic"'))
-    ticks_x = sorted({th.left_wall[0][1], th.right_wall[0][1], th.mean})
-    for x in ticks_x:
-        parts.append(_text(frame.x(x), bottom_y + 16, str(x)))
+    placed_x: list[tuple[float, float]] = []
+    for x in dict.fromkeys((th.left_wall[0][1], th.right_wall[0][1], th.mean)):
+        middle, half = frame.x(x), _text_width(str(x)) / 2 + 2
+        if all(middle + half <= lo or middle - half >= hi for lo, hi in placed_x):
+            placed_x.append((middle - half, middle + half))
+            parts.append(_text(middle, bottom_y + 16, str(x)))
     parts.append(
         _text((frame.left + frame.right) / 2, bottom_y + 34, "value (Left is to the left)")
     )
@@ -193,13 +211,12 @@ def thermograph_svg(
     shift = 8 if right_side else -8
     parts.append(_text(mast_x + shift, frame.top + 14, f"mean {th.mean}", anchor))
     parts.append(_text(mast_x + shift, meet_y - 6, f"temperature {th.temperature}", anchor))
+    heading = f"thermograph of {name}" if name else "thermograph"
+    room = int((width - 16) / (_TITLE_FONT * _CHAR_WIDTH))  # characters that fit the picture
+    if len(heading) > room:  # the whole title stays in the <title> tooltip
+        heading = heading[: max(room - 1, 1)] + "…"
     parts.append(
-        _text(
-            (frame.left + frame.right) / 2,
-            22,
-            f"thermograph of {name}" if name else "thermograph",
-            extra=' font-size="14" font-weight="bold"',
-        )
+        _text(width / 2, 22, heading, extra=f' font-size="{_TITLE_FONT}" font-weight="bold"')
     )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
