@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -19,7 +20,7 @@ def _texts(svg: str) -> list[tuple[float, float, str, str, str]]:
 def test_a_long_title_is_cut_to_the_width_and_kept_whole_in_the_tooltip() -> None:
     name = "{" + ", ".join(f"{k}/8" for k in range(60)) + " | -1}"
     svg = thermograph_svg(cgt.switch(1).thermograph, title=name, width=480)
-    heading = [t for *_, extra, t in _texts(svg) if "bold" in extra][0]
+    heading = next(t for *_, extra, t in _texts(svg) if "bold" in extra)
     assert heading.endswith("…")
     assert len(heading) * _TITLE_FONT * _CHAR_WIDTH <= 480 - 16
     assert f"<title>thermograph of {name}</title>" in svg.replace("&lt;", "<")
@@ -44,8 +45,8 @@ def test_tick_labels_do_not_overlap(game: str) -> None:
         if a == "middle" and y == bottom
     )
     assert spans, svg
-    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False)), spans
+    assert all(a[1] <= b[0] for a, b in itertools.pairwise(spans)), spans
     # temperature ticks: right-aligned at the left edge, at least a line apart
-    edge = [x for x, y, a, e, t in texts if t == "t"][0]
+    edge = next(x for x, y, a, e, t in texts if t == "t")
     heights = sorted(y for x, y, a, e, t in texts if x == edge and t != "t")
-    assert all(b - a >= _FONT for a, b in zip(heights, heights[1:], strict=False)), heights
+    assert all(b - a >= _FONT for a, b in itertools.pairwise(heights)), heights
