@@ -159,13 +159,30 @@ def _spawn(library: str, workload: str, timeout: float) -> dict[str, Any]:
     return dict(json.loads(done.stdout))
 
 
+def _read(text: str) -> Any:
+    """A printed value as a `cgt.Game`; pycgt writes ``+-{A,B}`` for ``{A,B|-A,-B}``."""
+    import cgt
+
+    text = text.replace("Miny", "miny").replace("Tiny", "tiny")
+    if text.startswith("+-{") and text.endswith("}"):
+        items, depth, start = [], 0, 3
+        for i, ch in enumerate(text[3:-1], start=3):
+            depth += (ch == "{") - (ch == "}")
+            if ch == "," and depth == 0:
+                items.append(text[start:i])
+                start = i + 1
+        left = [cgt.parse(item) for item in [*items, text[start:-1]]]
+        return cgt.Game(left=left, right=[-g for g in left])
+    return cgt.parse(text)
+
+
 def _same_value(texts: list[str]) -> bool:
     import cgt
 
     values = set()
     for text in texts:
         try:
-            values.add(cgt.parse(text.replace("Miny", "miny").replace("Tiny", "tiny")))
+            values.add(_read(text))
         except cgt.CGTError:
             return False
     return len(values) == 1

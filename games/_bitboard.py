@@ -281,7 +281,7 @@ class DominoBoard:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._key == other._key  # type: ignore[attr-defined, no-any-return]
+        return self._key == other._key
 
     def __hash__(self) -> int:
         return self._hash
@@ -368,6 +368,6 @@ def _settled(height: int, width: int, part: int, negates: bool) -> tuple[int, in
 
 _PARTS: dict[tuple[int, int, int, bool], tuple[int, int, int]] = {}
 _set = object.__setattr__
-_set_key = DominoBoard._key.__set__  # type: ignore[attr-defined]
-_set_hash = DominoBoard._hash.__set__  # type: ignore[attr-defined]
+_set_key = DominoBoard.__dict__["_key"].__set__
+_set_hash = DominoBoard.__dict__["_hash"].__set__
 _new = object.__new__
