@@ -3,7 +3,7 @@ canonical forms and misère quotients (Plambeck and Siegel) of heap games.
 """
 
 from cgt.misere.canonical import MisereGame, misere_canonical, misere_games_born_by
-from cgt.misere.genus import Genus, genus
+from cgt.misere.genera import Genus, genus
 from cgt.misere.outcome import (
     MisereOutcome,
     is_misere_p_position,
