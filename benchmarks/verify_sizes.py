@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from _timing import table
 
 
 def _claims(game: str | None) -> list[Any]:
@@ -41,23 +39,41 @@ def _claims(game: str | None) -> list[Any]:
     return select_claims(claims(), [game] if game else [])
 
 
+class _Over(Exception):
+    """A run went over its CPU time limit."""
+
+
+def _over(signum: int, frame: Any) -> None:
+    raise _Over
+
+
 def _one(name: list[str], budget: float) -> None:
     """Check the claim named ``[game, text]`` at growing sizes in this process, `cgt`'s memo
-    tables cleared before each; one JSON line per size."""
+    tables cleared before each, timed in CPU seconds (the machine is shared); one JSON line per
+    size.  A run is cut at twice the budget (a CPU timer)."""
     import cgt
 
     (claim,) = [c for c in _claims(name[0]) if c.claim == name[1]]
     size, checked = claim.quick, None
+    signal.signal(signal.SIGPROF, _over)
     while True:
         cgt.clear_caches()
-        start = time.perf_counter()
-        run = claim.run(size=size)
-        seconds = time.perf_counter() - start
+        start, wall = time.process_time(), time.perf_counter()
+        signal.setitimer(signal.ITIMER_PROF, 2 * budget)
+        try:
+            run = claim.run(size=size)
+        except _Over:
+            print(json.dumps({"over": size, "seconds": 2 * budget}), flush=True)
+            return
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+        seconds, wall = time.process_time() - start, time.perf_counter() - wall
         if run.result.exhaustive == checked:  # a larger size adds no position
             print(json.dumps({"bounded": True}), flush=True)
             return
         checked = run.result.exhaustive
-        print(json.dumps({"size": size, "seconds": seconds, "status": run.status}), flush=True)
+        record = {"size": size, "seconds": seconds, "wall": wall, "status": run.status}
+        print(json.dumps(record), flush=True)
         if seconds > budget:
             return
         size = _next(size, seconds, budget)
@@ -105,28 +121,59 @@ def _child(mode: str, argument: list[Any], limit: float) -> list[dict[str, Any]]
 
 
 def _push(claim: Any, budget: float) -> dict[str, Any]:
-    """The largest size of one claim checked within the budget, on one worker."""
-    records = _child("--one", [[claim.game, claim.claim], budget], budget * 4 + 60)
+    """The largest size of one claim checked within the budget (CPU seconds), one worker."""
+    records = _child("--one", [[claim.game, claim.claim], budget], budget * 20 + 120)
     sizes = [r for r in records if "size" in r]
     within = [r for r in sizes if r["seconds"] <= budget]
-    best = within[-1] if within else None
-    last = sizes[-2:]
-    growth = None
-    if len(last) == 2 and last[0]["seconds"] > 0.05:
-        steps = 1  # the growth of the time per step of the size
-        growth = last[1]["seconds"] / last[0]["seconds"] / steps
     end = records[-1] if records else {"error": "no output"}
     if "error" in end:
-        stopped = f"size after {best['size'] if best else '-'}: {end['error']}"
+        stopped = f"error: {end['error']}"
     elif "bounded" in end:
         stopped = "bounded family"
+    elif "over" in end:
+        stopped = f"size {end['over']}: over {end['seconds']:.0f} s"
     else:
         stopped = f"size {end['size']}: {end['seconds']:.1f} s"
-    return {
-        "best": best and (best["size"], best["seconds"], best["status"]),
-        "stopped": stopped,
-        "growth": growth,
-    }
+    return {"points": [[r["size"], r["seconds"]] for r in sizes], "within": within,
+            "stopped": stopped}  # fmt: skip
+
+
+def _reach(record: dict[str, Any], seconds: float) -> int | None:
+    """The size a claim would reach in ``seconds`` on one worker, from its last two sizes
+    measured: the time grows by a factor per step when the sizes differ by one, else as a
+    power of the size.  None when there are no two sizes or the time did not grow."""
+    points = [p for p in record["points"] if p[1] > 0.02][-2:]
+    if len(points) < 2:
+        return None
+    (s1, t1), (s2, t2) = points
+    if t2 <= t1 or s2 <= s1:
+        return None
+    if seconds <= t2:
+        return int(s2)
+    if s2 - s1 == 1:
+        return int(s2 + math.floor(math.log(seconds / t2) / math.log(t2 / t1)))
+    power = math.log(t2 / t1) / math.log(s2 / s1)
+    return math.floor(s2 * (seconds / t2) ** (1 / power))
+
+
+def markdown(records: list[dict[str, Any]], budget: float) -> str:
+    """The table of docs/running-at-scale.md: measured sizes, projected sizes in a minute."""
+    lines = [
+        f"| game: claim | full | largest in {budget:g} s | CPU time | then | "
+        "in 1 min (projected) | 1 min on 10 / 100 workers |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in records:
+        reach = [_reach(r, t) for t in (60, 600, 6000)]
+        text = [str(x) if x is not None else "-" for x in reach]
+        best = r["within"][-1] if r["within"] else None
+        largest = "-" if best is None else str(best["size"])
+        time_ = "-" if best is None else f"{best['seconds']:.2f} s"
+        lines.append(
+            f"| {r['game']}: {r['claim']} | {r['full']} | {largest} | {time_} | "
+            f"{r['stopped']} | {text[0]} | {text[1]} / {text[2]} |"
+        )
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -135,9 +182,11 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=60.0, help="seconds per claim and size")
     parser.add_argument("--workers", type=int, default=1, help="also time on 2 workers: 2")
     parser.add_argument("--first", type=int, default=0, help="skip the claims before this one")
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--shard", type=int, default=0, help="run the claims i = shard mod n")
+    parser.add_argument("--shards", type=int, default=1, help="n, to run several at once")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--split", help=argparse.SUPPRESS)
+    parser.add_argument("--markdown", metavar="FILE", help="the table of a run's JSON lines")
     args = parser.parse_args()
     if args.one:
         _one(*json.loads(args.one))
@@ -145,48 +194,33 @@ def main() -> None:
     if args.split:
         _split(*json.loads(args.split))
         return
-    print(f"load average {os.getloadavg()[0]:.1f}; budget {args.budget:.0f} s", flush=True)
-    rows, records = [], []
+    if args.markdown:
+        text = Path(args.markdown).read_text().splitlines()
+        records = [json.loads(line) for line in text if line.startswith("{")]
+        print(markdown(sorted(records, key=lambda r: r["index"]), args.budget))
+        return
+    print(f"load average {os.getloadavg()[0]:.1f}; budget {args.budget:g} s", flush=True)
+    records = []
     for index, claim in enumerate(_claims(args.game)):
-        if index < args.first:
+        if index < args.first or index % args.shards != args.shard:
             continue
         if claim.expect == "refuted":  # stops at its counterexample, whatever the size
             continue
         found = _push(claim, args.budget)
-        best = found["best"]
         record: dict[str, Any] = {
-            "game": claim.game,
-            "claim": claim.claim,
-            "full": claim.full,
-            "largest": best and best[0],
-            "seconds": best and best[1],
-            "status": best and best[2],
-            "stopped": found["stopped"],
-            "growth": found["growth"],
-        }
-        if best and args.workers > 1:
+            "index": index, "game": claim.game, "claim": claim.claim, "full": claim.full,
+            **found,
+        }  # fmt: skip
+        within = found["within"]
+        if within and args.workers > 1:
             name = [claim.game, claim.claim]
-            split = _child("--split", [name, best[0], args.workers], args.budget * 3 + 60)
+            size = within[-1]["size"]
+            split = _child("--split", [name, size, args.workers], args.budget * 20 + 120)
             record["split"] = split[-1] if split else None
         records.append(record)
-        two = record.get("split") or {}
-        rows.append(
-            [
-                f"{claim.game}: {claim.claim[:48]}",
-                claim.full,
-                "-" if not best else best[0],
-                "-" if not best else f"{best[1]:.1f} s",
-                f"{two['seconds']:.1f} s" if "seconds" in two else "-",
-                f"x{found['growth']:.1f}" if found["growth"] else "-",
-                found["stopped"],
-            ]
-        )
         print(json.dumps(record), flush=True)
-    header = ["claim", "full", "largest", "1 worker", "2 workers", "growth/step", "stopped at"]
-    print(table(header, rows))
+    print(markdown(records, args.budget))
     print(f"load average {os.getloadavg()[0]:.1f}")
-    if args.json:
-        print(json.dumps(records, indent=2))
 
 
 if __name__ == "__main__":
