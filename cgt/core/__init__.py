@@ -8,6 +8,7 @@ from cgt.core.errors import (
     LoopyGameError,
     NotAPositionError,
     NotPicklableError,
+    TooDeepError,
     UnhashablePositionError,
     WrongTypeError,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "NotAPositionError",
     "NotPicklableError",
     "RunInterrupted",
+    "TooDeepError",
     "UnhashablePositionError",
     "WrongTypeError",
     "cache_info",

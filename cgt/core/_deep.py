@@ -29,6 +29,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
+from cgt.core.errors import TooDeepError
+
 __all__ = ["deep"]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -67,6 +69,14 @@ def _run_in_big_thread(function: Callable[..., Any], args: Any, kwargs: Any) -> 
         _workers.add(ident)
         try:
             outcome.append((True, function(*args, **kwargs)))
+        except RecursionError as error:
+            deeper = error if isinstance(error, TooDeepError) else None
+            if deeper is None:
+                deeper = TooDeepError(
+                    f"{getattr(function, '__name__', 'the computation')} needs more than "
+                    f"{_RECURSION_LIMIT:,} nested steps, deeper than cgt can follow"
+                )
+            outcome.append((False, deeper))
         except BaseException as error:  # handed back to the caller's thread below
             outcome.append((False, error))
         finally:

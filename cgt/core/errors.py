@@ -114,6 +114,12 @@ class NotPicklableError(CGTError, pickle.PicklingError):
     game made by a decorator inside a function, which another process cannot import."""
 
 
+class TooDeepError(CGTError, RecursionError):
+    """A computation needs a chain of positions deeper than even a worker with a large stack
+    can follow (about 10**5 levels), e.g. a sum whose canonical form walks down an up-multiple
+    one ``↑`` at a time."""
+
+
 class InvalidArgumentError(CGTError, ValueError):
     """An argument has the right type but a value the operation does not accept."""
 

@@ -43,6 +43,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+from cgt.core.errors import TooDeepError
 from cgt.core.memo import Memo, after_clear
 from cgt.partizan._nus import (
     EQUAL,
@@ -275,11 +276,71 @@ def add(g: Node, h: Node) -> Node:
     elif hn is not None and hn[2] == 0 and hn[3] == 0:
         result = make([add(x, h) for x in g._left], [add(x, h) for x in g._right])
     else:
-        left = [add(x, h) for x in left_of(g)] + [add(g, x) for x in left_of(h)]
-        right = [add(x, h) for x in right_of(g)] + [add(g, x) for x in right_of(h)]
-        result = make(left, right)
+        result = None
+        if hn is not None and abs(hn[2]) >= TRANSLATE_FROM:
+            result = _translate(g, hn)
+        elif gn is not None and abs(gn[2]) >= TRANSLATE_FROM:
+            result = _translate(h, gn)
+        if result is None:
+            _check_chain(gn if gn is not None else hn, g if gn is None else h)
+            left = [add(x, h) for x in left_of(g)] + [add(g, x) for x in left_of(h)]
+            right = [add(x, h) for x in right_of(g)] + [add(g, x) for x in right_of(h)]
+            result = make(left, right)
     _SUM[key] = result
     return result
+
+
+MAX_UPS_BY_OPTIONS = 100_000
+"""A sum with ``n.↑`` that `_translate` cannot shorten recurses once per up: beyond this many,
+`cgt.TooDeepError` at once rather than after minutes and gigabytes."""
+
+
+def _check_chain(nus: Nus | None, other: Node) -> None:
+    if nus is not None and abs(nus[2]) > MAX_UPS_BY_OPTIONS:
+        raise TooDeepError(
+            f"adding {abs(nus[2])} {'ups' if nus[2] > 0 else 'downs'} to a game that is not a "
+            "number walks down the up-multiple one up at a time here (its moves there are not "
+            f"dominated), more than the {MAX_UPS_BY_OPTIONS:,} steps cgt follows"
+        )
+
+
+TRANSLATE_FROM = 16
+"""Up-multiples ``n.↑`` with ``|n|`` at least this are added to other games by `_translate`."""
+
+
+def _translate(g: Node, nus: Nus) -> Node | None:
+    """``g + (x + n.↑ + *m)`` for a game ``g`` that is not a NUS value and ``|n| >= 3``, as
+    ``{g^L + ε | g^R + ε} + x`` (``ε = n.↑ + *m``) when the moves in ``ε`` are dominated, else
+    ``None`` (the caller sums option by option, one level per up).
+
+    For ``n >= 2``, ``ε = {0 | (n-1).↑ + *(m xor 1)}``.  Left's move to ``g + 0`` is dominated by
+    a move to ``g^L + ε`` when ``I + ε >= 0`` for the incentive ``I = g^L - g``; as ``ε`` grows
+    with ``n``, ``I + 3.↑ + *m >= 0`` is enough.  Right's move to ``g + ε^R`` is dominated by
+    ``g^R + ε`` when ``(g - g^R) + (ε^R - ε) = (g - g^R) + ↓* >= 0``.  For ``n <= -2``,
+    ``ε = {(n+1).↑ + *(m xor 1) | 0}``: the same with the two tests exchanged (``ε - ε^L = ↓*``
+    and ``-ε = |n|.↑ + *m``).  A dominated option can be dropped from any form of a game.
+    Each condition is an exact comparison of small games, so the answer is exact; the sum
+    then takes ``|g|`` steps instead of ``n``.
+    """
+    p, k, n, m = nus
+    zero = from_nus((0, 0, 0, 0))
+    eps = from_nus((0, 0, n, m))
+    ups = from_nus((0, 0, 3, m))  # I + 3.↑ + *m <= I + |n|.↑ + *m when |n| >= 3
+    down_star = from_nus((0, 0, -1, 1))
+    left_test, right_test = (ups, down_star) if n > 0 else (down_star, ups)
+    minus_g = neg(g)
+    incentives = [add(x, minus_g) for x in g._left]
+    if not _some_at_least_zero(incentives, left_test, zero):
+        return None  # Left's move in ε may matter
+    incentives = [add(g, neg(x)) for x in g._right]
+    if not _some_at_least_zero(incentives, right_test, zero):
+        return None  # Right's move in ε may matter
+    result = make([add(x, eps) for x in g._left], [add(x, eps) for x in g._right])
+    return result if (p, k) == (0, 0) else add(result, from_nus((p, k, 0, 0)))
+
+
+def _some_at_least_zero(games: list[Node], shift: Node, zero: Node) -> bool:
+    return any(le(zero, add(x, shift)) for x in games)
 
 
 # ---------------------------------------------------------------------------- canonical form
