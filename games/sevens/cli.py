@@ -101,7 +101,8 @@ def report(suits: Sequence[str], first: str, almighty: str | None = None) -> dic
 
 
 def _side(role: str, first: str) -> str:
-    return first if role == "first player" else opponent(first)
+    mover = check_player(first, "first")
+    return mover if role == "first player" else opponent(mover)
 
 
 def _text(data: dict[str, Any], names: Sequence[str] | None) -> str:

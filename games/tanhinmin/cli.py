@@ -112,8 +112,9 @@ def report(
             )
         from games.tanhinmin.solver import exact_result
 
-        exact = exact_result(*s.args()).value  # for the player to move: win, loss or draw
-        result["exact_winner"] = {"win": "first player", "loss": "second player"}.get(exact, exact)
+        verdict = exact_result(*s.args()).value  # for the player to move: win, loss or draw
+        names = {"win": "first player", "loss": "second player"}
+        result["exact_winner"] = names.get(verdict, verdict)
     if value:
         from games.tanhinmin.partizan import PartizanTanhinmin
 
