@@ -178,16 +178,20 @@ def thermograph_svg(
     parts.append(_polyline(frame, th.left_wall, LEFT_COLOUR, "left wall"))
     parts.append(_polyline(frame, th.right_wall, RIGHT_COLOUR, "right wall"))
     if th.left_wall[0] != th.right_wall[0]:  # name the walls outside, halfway up the grey band
-        half = Fraction(-1, 2)
-        label_y = frame.y(half) + 4
+        midway = Fraction(-1, 2)
+        label_y = frame.y(midway) + 4
         parts.append(
             _text(
-                frame.x(th.left_at(half)) - 8, label_y, "left wall", "end", f' fill="{LEFT_COLOUR}"'
+                frame.x(th.left_at(midway)) - 8,
+                label_y,
+                "left wall",
+                "end",
+                f' fill="{LEFT_COLOUR}"',
             )
         )
         parts.append(
             _text(
-                frame.x(th.right_at(half)) + 8,
+                frame.x(th.right_at(midway)) + 8,
                 label_y,
                 "right wall",
                 "start",
