@@ -14,6 +14,7 @@ string form of `games._grid` (``.`` empty, ``#`` blocked), which is used for not
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple, Self
 
@@ -68,6 +69,7 @@ class _Shape:
         "last_row",
         "not_first",
         "not_last",
+        "packed",
         "reverse",
         "row",
         "spread",
@@ -87,6 +89,18 @@ class _Shape:
         # a row's cells in the opposite order, and a row laid out as a column of the transpose
         self.reverse = _Lazy(lambda r: int(format(r, f"0{width}b")[::-1], 2))
         self.spread = _Lazy(lambda r: sum(1 << c * height for c in range(width) if r >> c & 1))
+        # row r's share of the 8 images of `_eight`, packed in fields of height * width bits
+        self.packed = [_Lazy(functools.partial(self._share, r)) for r in range(height)]
+
+    def _share(self, r: int, row: int) -> int:
+        height, width = self.height, self.width
+        back, column = self.reverse[row], self.spread[row]
+        column_back = self.spread[back]
+        down, up, turn = r * width, (height - 1 - r) * width, height - 1 - r
+        shares = (row << down, back << down, row << up, back << up)
+        shares += (column << r, column_back << r, column << turn, column_back << turn)
+        n = height * width
+        return sum(share << k * n for k, share in enumerate(shares))
 
 
 _SHAPES: dict[tuple[int, int], _Shape] = {}
@@ -150,6 +164,29 @@ def cropped(height: int, width: int, cells: int) -> tuple[int, int, int]:
     return bottom - top, inner, box
 
 
+def _eight(height: int, width: int, empty: int) -> tuple[int, ...]:
+    """The 8 images as bits: the board, mirrored, upside down, turned by half a turn; then
+    the same four of its transpose, in the order t, transposed-mirrored, its upside down, its
+    half turn.  Each row adds its share to all eight at once (packed in one int, by table)."""
+    shape = _SHAPES.get((height, width)) or _shape(height, width)
+    mask, n = shape.row, height * width
+    total, rest = 0, empty
+    for table in shape.packed:
+        total += table[rest & mask]
+        rest >>= width
+    full = (1 << n) - 1
+    return (
+        total & full,
+        total >> n & full,
+        total >> 2 * n & full,
+        total >> 3 * n & full,
+        total >> 4 * n & full,
+        total >> 5 * n & full,
+        total >> 6 * n & full,
+        total >> 7 * n,
+    )
+
+
 def images(height: int, width: int, empty: int) -> list[tuple[int, int, int, bool]]:
     """The 8 images under the symmetries of the square: ``(key, rows, bits, transposed)``.
 
@@ -157,23 +194,7 @@ def images(height: int, width: int, empty: int) -> list[tuple[int, int, int, boo
     do (``#`` before ``.``, the first cell most significant): it is the image turned by half a
     turn.  The images come in pairs related by the half turn.
     """
-    shape = _shape(height, width)
-    reverse, spread, mask = shape.reverse, shape.spread, shape.row
-    e = m = f = o = t = tf = tm = to = 0
-    last = height - 1
-    for r in range(height):
-        row = empty >> r * width & mask
-        back = reverse[row]
-        down, up = r * width, (last - r) * width
-        e |= row << down
-        m |= back << down
-        f |= row << up
-        o |= back << up
-        column, column_back = spread[row], spread[back]
-        t |= column << r
-        tf |= column_back << r
-        tm |= column << last - r
-        to |= column_back << last - r
+    e, m, f, o, t, tf, tm, to = _eight(height, width, empty)
     h, w = height, width
     return [
         (o, h, e, False),
@@ -201,18 +222,21 @@ def least_image(
         _LEAST.clear()
     if not empty:
         return (0, 0, 0), False, (0, 0, 0)
-    found = images(height, width, empty)
-    plain = min(found[:4])
-    turned = min(found[4:])
+    e, m, f, o, t, tf, tm, to = _eight(height, width, empty)
+    # the least key of each shape; the image whose key it is is its half turn
+    plain_key = min(e, m, f, o)
+    plain = o if plain_key == e else e if plain_key == o else f if plain_key == m else m
+    turned_key = min(t, tf, tm, to)
+    turned = to if turned_key == t else t if turned_key == to else tf if turned_key == tm else tm
     if height == width:
-        use_turned = (turned[0], negates) < (plain[0], False)
+        use_turned = (turned_key, negates) < (plain_key, False)
     else:
         first = height * width - min(height, width)  # the first row's common cells, on top
-        a, b = plain[0] >> first, turned[0] >> first
+        a, b = plain_key >> first, turned_key >> first
         use_turned = b < a if a != b else height > width  # then the longer first row is less
-    least_plain = (height, width, plain[2])
+    least_plain = (height, width, plain)
     if use_turned:
-        known = (width, height, turned[2]), negates, least_plain
+        known = (width, height, turned), negates, least_plain
     else:
         known = least_plain, False, least_plain
     _LEAST[height, width, empty, negates] = known
@@ -279,6 +303,8 @@ class DominoBoard:
         return f"{type(self).__name__}({str(self)!r})"
 
     def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
         if type(other) is not type(self):
             return NotImplemented
         return self._key == other._key
@@ -331,13 +357,40 @@ class DominoBoard:
         of none is the empty board.
         """
         height, width, empty = self._key
-        parts = [r for r in regions(height, width, empty) if r & r - 1]
+        shape = _SHAPES.get((height, width)) or _shape(height, width)
+        not_first, not_last = shape.not_first, shape.not_last
+        parts = []
+        rest = empty
+        while rest:  # flood fill from the lowest empty cell left
+            region = rest & -rest
+            while True:
+                grown = (
+                    region
+                    | (region << 1 & not_first)
+                    | (region >> 1 & not_last)
+                    | region << width
+                    | region >> width
+                ) & rest
+                if grown == region:
+                    break
+                region = grown
+            if region == empty and region & region - 1:
+                return (self,)  # one region
+            rest ^= region
+            if region & region - 1:
+                parts.append(region)
         if len(parts) == 1:
-            return (self,)
+            return (self,)  # one region and single cells: `normal_form` drops them
         if not parts:
             return (self._make(0, 0, 0),)
-        negates, make = self.TRANSPOSE_NEGATES, self._make
-        return tuple(make(*_settled(height, width, part, negates)) for part in parts)
+        cls = type(self)
+        found = []
+        for part in parts:
+            settled = _PARTS.get((cls, height, width, part))
+            if settled is None:
+                settled = _settled(cls, height, width, part)
+            found.append(settled)
+        return tuple(found)
 
     def normal_form(self) -> tuple[Self, bool]:
         """The representative of this position's symmetry class, and whether the value negates.
@@ -345,28 +398,46 @@ class DominoBoard:
         The representative is the board without the empty cells that have no empty neighbour,
         cropped, then turned to its least image by the string form (the unnegated one on a tie).
         """
-        height, width, empty = self._key
-        least, negated, _ = least_image(
-            *cropped(height, width, joined(height, width, empty)), self.TRANSPOSE_NEGATES
+        key = self._key
+        height, width, empty = key
+        shape = _SHAPES.get((height, width)) or _shape(height, width)
+        live = empty & (
+            (empty << 1 & shape.not_first)
+            | (empty >> 1 & shape.not_last)
+            | empty << width
+            | empty >> width
         )
-        if least == self._key:
+        if (
+            live & shape.row
+            and live & shape.last_row
+            and live & shape.first_column
+            and live & shape.last_column
+        ):
+            box = height, width, live  # it touches every side
+        else:
+            box = cropped(height, width, live)
+        least, negated, _ = _LEAST.get((*box, self.TRANSPOSE_NEGATES)) or least_image(
+            *box, self.TRANSPOSE_NEGATES
+        )
+        if least == key:
             return self, False
-        return self._make(*least), negated
+        position = _new(type(self))
+        _set_key(position, least)
+        _set_hash(position, hash(least))
+        return position, negated
 
 
-def _settled(height: int, width: int, part: int, negates: bool) -> tuple[int, int, int]:
-    """A region cropped and turned to its least image (the least untransposed one, when the
-    least negates)."""
-    known = _PARTS.get((height, width, part, negates))
-    if known is None:
-        if len(_PARTS) >= _LEAST_LIMIT:
-            _PARTS.clear()
-        least, negated, plain = least_image(*cropped(height, width, part), negates)
-        known = _PARTS[height, width, part, negates] = plain if negated else least
-    return known
+def _settled(cls: type[DominoBoard], height: int, width: int, part: int) -> Any:
+    """The position on one region, cropped and turned to its least image (the least
+    untransposed one when the least negates); shared through ``_PARTS``."""
+    if len(_PARTS) >= _LEAST_LIMIT:
+        _PARTS.clear()
+    least, negated, plain = least_image(*cropped(height, width, part), cls.TRANSPOSE_NEGATES)
+    settled = _PARTS[cls, height, width, part] = cls._make(*(plain if negated else least))
+    return settled
 
 
-_PARTS: dict[tuple[int, int, int, bool], tuple[int, int, int]] = {}
+_PARTS: dict[tuple[type[DominoBoard], int, int, int], Any] = {}
 _set = object.__setattr__
 _set_key = DominoBoard.__dict__["_key"].__set__
 _set_hash = DominoBoard.__dict__["_hash"].__set__
