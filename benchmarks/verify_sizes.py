@@ -99,6 +99,35 @@ def _split(name: list[str], size: int, workers: int) -> None:
     print(json.dumps({"seconds": seconds, "status": run.status, "largest_part": largest}))
 
 
+def _parts(name: list[str], size: int, counts: list[int]) -> None:
+    """The claim whole, then cut in ``n`` interleaved parts for each n of ``counts``, each part
+    run in turn in this process (CPU seconds): on n free workers a run takes about as long as
+    its longest part, so that is the projected time on n workers (without the 2-6 ms per
+    chunk and the start of the cluster)."""
+    import attrs
+
+    import cgt
+    from cgt.verification._chunks import _chunks_of, _merge, _run_chunk
+
+    (claim,) = [c for c in _claims(name[0]) if c.claim == name[1]]
+    cgt.clear_caches()
+    start = time.process_time()
+    whole = claim.run(size=size)
+    record: dict[str, Any] = {"whole": time.process_time() - start, "status": whole.status}
+    for n in counts:
+        split = attrs.evolve(claim, parts=n)
+        times, results = [], []
+        for chunk in _chunks_of(split, False, size):
+            cgt.clear_caches()  # each worker builds its own memo tables
+            start = time.process_time()
+            results.append(_run_chunk(chunk))
+            times.append(time.process_time() - start)
+        merged = _merge(split, False, results, size)
+        assert merged.status == whole.status and merged.result.checked == whole.result.checked
+        record[str(n)] = {"longest": max(times), "sum": sum(times)}
+    print(json.dumps(record), flush=True)
+
+
 def _next(size: int, seconds: float, budget: float) -> int:
     """The next size: by one below 16, else by a quarter (doubled while far below budget)."""
     if size < 16:
@@ -186,6 +215,9 @@ def main() -> None:
     parser.add_argument("--shards", type=int, default=1, help="n, to run several at once")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--split", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--parts", metavar="JSON", help="[[game, claim], size, [2, 10]]: the claim cut in parts"
+    )
     parser.add_argument("--markdown", metavar="FILE", help="the table of a run's JSON lines")
     args = parser.parse_args()
     if args.one:
@@ -193,6 +225,9 @@ def main() -> None:
         return
     if args.split:
         _split(*json.loads(args.split))
+        return
+    if args.parts:
+        _parts(*json.loads(args.parts))
         return
     if args.markdown:
         text = Path(args.markdown).read_text().splitlines()
