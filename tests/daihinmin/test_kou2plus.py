@@ -165,7 +165,7 @@ def test_exchange_reveals_where_cards_went():
 def test_kou2plus_in_a_match_is_legal_and_reproducible():
     def run() -> tuple[list[tuple[int, ...]], int, int]:
         plus = make_player("kou2+")
-        result = Match([plus, *(Kou2Player() for _ in range(4))], seed="kou2+").play(8)
+        result = Match([plus, *(Kou2Player() for _ in range(4))], seed="kou2+").play(4)
         assert result.rejected == [0, 0, 0, 0, 0] and not result.faults
         assert isinstance(plus, Kou2PlusPlayer)
         return list(result.per_game), plus.searched, plus.changed
@@ -173,7 +173,7 @@ def test_kou2plus_in_a_match_is_legal_and_reproducible():
     first = run()
     assert first == run()
     per_game, searched, changed = first
-    assert searched > 20 and 0 < changed < searched
+    assert searched > 10 and 0 < changed < searched
     assert all(sorted(points) == [1, 2, 3, 4, 5] for points in per_game)
 
 
