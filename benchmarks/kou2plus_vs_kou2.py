@@ -1,13 +1,14 @@
 """kou2+ against kou2, head to head (issue 12, item 7b).
 
 Run: ``python benchmarks/kou2plus_vs_kou2.py [--games 3000] [--seed S] [--jobs N]
-[--timing-games 100] [--out DIR]``.
+[--opponents kou2,kou2,kou2,kou2] [--timing-games 100] [--out DIR]``.
 
 Two tournaments on the same deals (`~games.daihinmin.tournament.run_tournament`, one set,
-seed ``S``): one ``kou2+`` in seat 0 against four ``kou2``, and the control, a plain ``kou2``
-in seat 0 against the same four.  Games of one run are correlated (the ranks decide the next
-exchange), rank periods of 100 games are not (they restart the ranks and draw from their own
-random streams), so every test is over the **period means**:
+seed ``S``): one ``kou2+`` in seat 0 against four ``kou2`` (or ``--opponents a,b,c,d``), and
+the control, a plain ``kou2`` in seat 0 against the same four.  Games of one run are
+correlated (the ranks decide the next exchange), rank periods of 100 games are not (they
+restart the ranks and draw from their own random streams), so every test is over the
+**period means**:
 
 * seat 0 against the mean of the other four seats, paired t-test over the periods (by
   symmetry a plain kou2 should show no difference: the control's row checks the test);
@@ -35,10 +36,16 @@ from games.daihinmin.players import make_player
 from games.daihinmin.stats import mean_ci95
 from games.daihinmin.tournament import run_tournament
 
-LINEUPS = {
-    "kou2+ vs 4 kou2": ["kou2+", "kou2", "kou2", "kou2", "kou2"],
-    "kou2 vs 4 kou2 (control)": ["kou2"] * 5,
-}
+
+def lineups(opponents: list[str]) -> dict[str, list[str]]:
+    """kou2+ in seat 0 against ``opponents``, and the control: kou2 in its place."""
+    shown = ", ".join(opponents) if len(set(opponents)) > 1 else f"4 {opponents[0]}"
+    return {
+        f"kou2+ vs {shown}": ["kou2+", *opponents],
+        f"kou2 vs {shown} (control)": ["kou2", *opponents],
+    }
+
+
 PERIOD = 100
 
 
@@ -86,7 +93,7 @@ def table(data: dict[str, Any]) -> str:
             f"| {label} | {len(per_game)} | {len(me)} | {mean:.3f} {interval} | {difference} | "
             f"{t:.2f} | {p:.2g} |"
         )
-    plus, control = seat0.get("kou2+ vs 4 kou2"), seat0.get("kou2 vs 4 kou2 (control)")
+    plus, control = list(seat0.values())[:2] if len(seat0) >= 2 else (None, None)
     if plus and control and len(plus) == len(control) > 1:
         difference, t, p = _paired(plus, control)
         lines.append(
@@ -138,11 +145,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seed", default="kou2plus-report")
     parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument(
+        "--opponents", default="kou2,kou2,kou2,kou2", help="four player names (default: kou2)"
+    )
     parser.add_argument("--timing-games", type=int, default=100)
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "results" / "kou2plus")
     args = parser.parse_args(argv)
+    opponents = [name.strip() for name in args.opponents.split(",")]
+    if len(opponents) != 4:
+        parser.error(f"--opponents needs four player names, got {len(opponents)}")
     data: dict[str, Any] = {"seed": args.seed, "games": args.games, "runs": {}}
-    for label, lineup in LINEUPS.items():
+    for label, lineup in lineups(opponents).items():
         started = time.perf_counter()
         result = run_tournament(lineup, args.games, sets=1, seed=args.seed, jobs=args.jobs)
         data["runs"][label] = [list(g) for g in result.sets[0].per_game]
@@ -152,7 +165,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.timing_games:
         data["timing"] = decision_times(args.timing_games, f"{args.seed}:timing")
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / f"kou2plus_vs_kou2_{args.seed}.json").write_text(json.dumps(data))
+    tag = "" if opponents == ["kou2"] * 4 else "_" + "-".join(opponents)
+    (args.out / f"kou2plus_vs_kou2_{args.seed}{tag}.json").write_text(json.dumps(data))
     print(f"seed {args.seed!r}, {args.games} games per lineup\n")
     print(table(data))
 
