@@ -31,6 +31,9 @@ WORKLOADS: dict[str, tuple[str, str]] = {
     "domineering 4x5": ("domineering", ".....|.....|.....|....."),
     "domineering 5x5": ("domineering", ".....|.....|.....|.....|....."),
     "domineering 6x6 less 4": ("domineering", "#....#|......|......|......|......|#....#"),
+    "cram 4x4": ("cram", "....|....|....|...."),
+    "cram 3x5": ("cram", ".....|.....|....."),
+    "cram 4x5": ("cram", ".....|.....|.....|....."),
     "clobber 2x6": ("clobber", "xoxoxo|oxoxox"),
     "clobber 3x4": ("clobber", "xoxo|oxox|xoxo"),
     "clobber xoxoxoxoxoxo": ("clobber", "xoxoxoxoxoxo"),
@@ -84,6 +87,8 @@ def _ours(kind: str, text: str) -> tuple[float, str]:
         from games.domineering import Domineering as Ruleset
     elif kind == "clobber":
         from games.clobber import Clobber as Ruleset  # type: ignore[assignment]
+    elif kind == "cram":
+        from games.cram import Cram as Ruleset  # type: ignore[assignment]
     else:
         from games.toads_and_frogs import ToadsAndFrogs as Ruleset  # type: ignore[assignment]
     position = Ruleset(text)
@@ -112,6 +117,10 @@ def _pycgt(kind: str, text: str) -> tuple[float, str]:
         from pycgt.rulesets import clobber
 
         value = clobber.parse(text)
+    elif kind == "cram":
+        from pycgt.rulesets import cram
+
+        value = cram.parse(text.replace("|", "\n"))
     else:
         from pycgt.rulesets import toads_and_frogs
 
@@ -130,7 +139,7 @@ def _cgt_py(kind: str, text: str) -> tuple[float, str] | None:
             total = total + g
         return time.process_time() - start, str(total)[len("CanonicalForm('") : -2]
     if kind != "domineering":
-        return None  # cgt-py has no Clobber or Toads and Frogs
+        return None  # cgt-py has no Clobber, Cram or Toads and Frogs
     start = time.process_time()
     value = cgt_py.Domineering(text).canonical_form
     return time.process_time() - start, str(value)[len("CanonicalForm('") : -2]
