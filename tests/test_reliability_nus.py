@@ -95,3 +95,16 @@ def test_a_million_ups_added_to_a_hot_game() -> None:
 def test_a_sum_that_would_walk_a_million_ups_is_a_named_error() -> None:
     with pytest.raises(cgt.CGTError, match="1000000 ups"):
         Game("{1|0||0}") + up(10**6)
+
+
+def test_summary_of_a_hot_game_plus_a_million_ups_and_of_a_huge_nimber() -> None:
+    """The incentives of ``{1^n|-1^n}`` translated ``G`` and ``-G`` into each other endlessly;
+    those of ``*10**7`` made ten million games."""
+    from cgt.cli.summary import summarize
+
+    facts = summarize(cgt.parse("{1|-1} + ^1000000"))
+    assert facts["value"] == "{1^1000000|-1^1000000}" and facts["incentives"] == ["{2|0}"]
+    assert facts["reduced"] == "±1" and facts["birthday"] == 10**6 + 3
+    huge = summarize(Game("*10000000"))["incentives"]
+    assert huge[:2] == ["*10000000", "*10000001"] and len(huge) == 17
+    assert huge[-1] == "... (10000000 in all: *(j xor 10000000) for j < m)"

@@ -67,7 +67,7 @@ def summarize(g: Game) -> dict[str, Any]:
         "temperature": fraction_text(th.temperature),
         "kind": kind,
         "reduced": str(reduced(g)),
-        "incentives": [str(x) for x in incentives(g)],
+        "incentives": _incentive_texts(g, incentives),
         "all_small": is_all_small(g),
         "thermograph": {
             "left_wall": [[fraction_text(t), fraction_text(x)] for t, x in th.left_wall],
@@ -78,6 +78,21 @@ def summarize(g: Game) -> dict[str, Any]:
     if facts["all_small"]:
         facts["atomic_weight"] = str(atomic_weight(g))
     return facts
+
+
+_LISTED = 16
+"""At most this many incentives of ``x + *m`` are listed; the rest are described."""
+
+
+def _incentive_texts(g: Game, incentives: Any) -> list[str]:
+    """The incentives as text; for ``x + *m`` with a large ``m``, the first few and a rule
+    (they are ``*(j xor m)`` for every ``j < m``: making them all would take ``m`` games)."""
+    nus = g.nus
+    if nus is not None and nus[1] == 0 and nus[2] > _LISTED:
+        m = nus[2]
+        shown = [f"*{fraction_text(j ^ m)}" for j in range(_LISTED)]
+        return [*shown, f"... ({fraction_text(m)} in all: *(j xor {fraction_text(m)}) for j < m)"]
+    return [str(x) for x in incentives(g)]
 
 
 def _json_int(n: int) -> int | str:

@@ -323,24 +323,19 @@ def _translate(g: Node, nus: Nus) -> Node | None:
     then takes ``|g|`` steps instead of ``n``.
     """
     p, k, n, m = nus
-    zero = from_nus((0, 0, 0, 0))
     eps = from_nus((0, 0, n, m))
     ups = from_nus((0, 0, 3, m))  # I + 3.↑ + *m <= I + |n|.↑ + *m when |n| >= 3
     down_star = from_nus((0, 0, -1, 1))
     left_test, right_test = (ups, down_star) if n > 0 else (down_star, ups)
-    minus_g = neg(g)
-    incentives = [add(x, minus_g) for x in g._left]
-    if not _some_at_least_zero(incentives, left_test, zero):
+    # I + t >= 0 with I = g^L - g is g <= g^L + t; with I = g - g^R it is g^R <= g + t.  Written
+    # so, no sum involves the many ups (a sum of g and -g would translate again, endlessly).
+    if not any(le(g, add(x, left_test)) for x in g._left):
         return None  # Left's move in ε may matter
-    incentives = [add(g, neg(x)) for x in g._right]
-    if not _some_at_least_zero(incentives, right_test, zero):
+    shifted = add(g, right_test)
+    if not any(le(x, shifted) for x in g._right):
         return None  # Right's move in ε may matter
     result = make([add(x, eps) for x in g._left], [add(x, eps) for x in g._right])
     return result if (p, k) == (0, 0) else add(result, from_nus((p, k, 0, 0)))
-
-
-def _some_at_least_zero(games: list[Node], shift: Node, zero: Node) -> bool:
-    return any(le(zero, add(x, shift)) for x in games)
 
 
 # ---------------------------------------------------------------------------- canonical form
