@@ -97,8 +97,8 @@ class _Shape:
         back, column = self.reverse[row], self.spread[row]
         column_back = self.spread[back]
         down, up, turn = r * width, (height - 1 - r) * width, height - 1 - r
-        shares = (row << down, back << down, row << up, back << up)
-        shares += (column << r, column_back << r, column << turn, column_back << turn)
+        shares = [row << down, back << down, row << up, back << up]
+        shares += [column << r, column_back << r, column << turn, column_back << turn]
         n = height * width
         return sum(share << k * n for k, share in enumerate(shares))
 
