@@ -287,8 +287,9 @@ def _value_of_graph(
         game = short_games(new_left, new_right)[0]
         assert game is not None
         return game
-    stopper = is_stopper(new_left, new_right)
+    stopper = None  # decided when asked, for large graphs
     if len(new_left) <= SIMPLIFY_LIMIT:
+        stopper = is_stopper(new_left, new_right)
         if stopper:
             new_left, new_right = simplify(new_left, new_right)
             if not has_cycle(new_left, new_right):

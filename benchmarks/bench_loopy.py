@@ -1,0 +1,118 @@
+"""Loopy partizan games: retrograde analysis speed, in positions per second.
+
+Run: ``python benchmarks/bench_loopy.py [--nodes N] [--repeat R]``.
+
+* retrograde analysis (`cgt.loopy._retrograde.solve`) of a random game graph of N nodes
+  (default 10^6) with two Left and two Right edges per node: nodes per second, both players
+  to move (each node is two positions);
+* the same graph made a `cgt.LoopyGame` (reachability, cycle and stopper tests) and its outcome;
+* a sum explored lazily: a random 1,000-node graph plus the negative of another, 10^6 pairs,
+  explored breadth first and solved (the work of one comparison ``G <= H``);
+* the simplest form of random stoppers of 100 and 200 nodes (an order matrix of n^2 pairs).
+
+No published timings exist for these (CGSuite's loopy code is Java and reports none), so no
+ratio is printed; figures go to docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _timing import fmt, median_seconds, table
+
+import cgt
+from cgt.loopy import _graphs
+from cgt.loopy._retrograde import solve
+from cgt.loopy.game import _sum
+
+
+def _random_graph(n: int, degree: int, seed: int) -> tuple[list[list[int]], list[list[int]]]:
+    rng = random.Random(seed)
+    left = [list({rng.randrange(n) for _ in range(degree)}) for _ in range(n)]
+    right = [list({rng.randrange(n) for _ in range(degree)}) for _ in range(n)]
+    for v in rng.sample(range(n), n // 10):  # some ends of play
+        (left if v % 2 else right)[v] = []
+    return left, right
+
+
+def _random_stopper(n: int, seed: int) -> tuple[list[list[int]], list[list[int]]]:
+    # Left moves to the same node (a pass) or a larger one, Right only to larger ones: every
+    # alternating play climbs, so none is infinite.
+    rng = random.Random(seed)
+    left = [[w for w in (rng.randrange(v, n + 1) for _ in range(2)) if w < n] for v in range(n)]
+    right = [
+        [w for w in (rng.randrange(v + 1, n + 1) for _ in range(2)) if w < n] for v in range(n)
+    ]
+    return _graphs.reachable(left, right, 0)
+
+
+def _rate(positions: int, seconds: float) -> str:
+    return f"{positions / seconds:,.0f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nodes", type=int, default=1_000_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    n, repeat = args.nodes, args.repeat
+    rows = []
+
+    left, right = _random_graph(n, 2, 1)
+    edges = sum(map(len, left)) + sum(map(len, right))
+    seconds = median_seconds(lambda: solve(left, right), repeat)
+    first, second = solve(left, right)
+    draws = sum(1 for r in first if r == 0) + sum(1 for r in second if r == 0)
+    rows.append(
+        (f"retrograde, {n:,} nodes, {edges:,} edges", fmt(seconds), f"{2 * n / seconds:,.0f}")
+    )
+    print(f"(draws: {draws:,} of {2 * n:,} positions)")
+
+    seconds = median_seconds(lambda: cgt.LoopyGame.from_graph(left, right).outcome, repeat)
+    rows.append(
+        (f"LoopyGame.from_graph + outcome, {n:,} nodes", fmt(seconds), f"{2 * n / seconds:,.0f}")
+    )
+
+    side = max(2, int(n**0.5))
+    g = _random_graph(side, 2, 2)
+    h = _random_graph(side, 2, 3)
+    negative_h = (h[1], h[0])
+
+    def explore_and_solve() -> int:
+        sum_left, sum_right = _sum(g, negative_h)
+        solve(sum_left, sum_right)
+        return len(sum_left)
+
+    pairs = explore_and_solve()
+    seconds = median_seconds(explore_and_solve, repeat)
+    rows.append(
+        (
+            f"sum explored lazily + solved, {pairs:,} pairs",
+            fmt(seconds),
+            f"{2 * pairs / seconds:,.0f}",
+        )
+    )
+
+    for size in (100, 200):
+        stopper = _random_stopper(size, size)
+        assert _graphs.is_stopper(*stopper)
+        seconds = median_seconds(lambda s=stopper: _graphs.simplify(*s), repeat)
+        nodes = len(stopper[0])
+        rows.append(
+            (
+                f"simplest form of a stopper, {nodes} nodes",
+                fmt(seconds),
+                f"{2 * nodes * nodes / seconds:,.0f}",
+            )
+        )
+
+    print(table(("computation", "median time", "positions per second"), rows))
+
+
+if __name__ == "__main__":
+    main()
