@@ -39,7 +39,6 @@ __all__ = [
     "GridPosition",
     "all_boards",
     "colourings",
-    "dominoes",
     "live_cells",
     "uncoloured_regions",
 ]
@@ -447,27 +446,6 @@ def all_boards(alphabet: str, size: int, max_rows: int, max_columns: int) -> Ite
 
 
 # --- moves shared by two games ----------------------------------------------------------------
-def _place(cells: str, i: int, j: int) -> str:
-    return cells[:i] + "#" + cells[i + 1 : j] + "#" + cells[j + 1 :]
-
-
-def dominoes(grid: Grid, vertical: bool) -> Iterator[Grid]:
-    """The boards after a domino (vertical or horizontal) covers two empty cells with ``#``.
-
-    >>> [str(g) for g in dominoes(Grid.parse("..|.#", ".#"), vertical=True)]
-    ['#.|##']
-    """
-    cells, w = grid.cells, grid.width
-    if vertical:
-        for i in range(len(cells) - w):
-            if cells[i] == "." and cells[i + w] == ".":
-                yield Grid(grid.height, w, _place(cells, i, i + w))
-    else:
-        for i in range(len(cells) - 1):
-            if cells[i] == "." and cells[i + 1] == "." and (i + 1) % w:
-                yield Grid(grid.height, w, _place(cells, i, i + 1))
-
-
 def colourings(grid: Grid, colour: str, forbidden: str) -> Iterator[Grid]:
     """The boards after colouring an uncoloured cell (``.``) with no ``forbidden`` neighbour."""
     cells = grid.cells
