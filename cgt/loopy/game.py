@@ -122,6 +122,15 @@ class LoopyGame:
             raise WrongTypeError(f"root {root!r} is not a node of a graph of {n} nodes")
         return _value_of_graph(left, right, root)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self._left, self._right))
+
+    def __copy__(self) -> LoopyGame:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> LoopyGame:
+        return self
+
     # ------------------------------------------------------------------------- structure
 
     @property
@@ -236,6 +245,11 @@ class LoopyGame:
 
 _PARSER: list[Callable[[str], Any]] = [lambda text: None]
 """``LoopyGame(text)`` calls ``_PARSER[0]``, set by `cgt.loopy.notation` when it is imported."""
+
+
+def _rebuild(left: Edges, right: Edges) -> LoopyGame:
+    """Unpickle a `LoopyGame` (its graph is already in the form `LoopyGame` keeps)."""
+    return LoopyGame._raw(left, right)
 
 
 def _outcome_of(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> Outcome:

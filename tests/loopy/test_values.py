@@ -119,3 +119,12 @@ def test_bad_operands_and_graphs_are_named_errors() -> None:
 def test_hash_agrees_with_equality() -> None:
     assert hash(parse("{0|pass}+{0|pass}")) == hash(OVER)
     assert len({ON, ON + 1, ON + Game("^"), OVER, OVER + OVER}) == 2
+
+
+def test_loopy_games_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    for g in (UPON, TIS, DUD, parse("a{0|{0|{{a|*}|*}}}")):
+        again = pickle.loads(pickle.dumps(g))
+        assert again == g and str(again) == str(g) and copy.deepcopy(g) is g
