@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hypothesis.strategies as st
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 
 import cgt
 from cgt import Game
@@ -60,7 +60,7 @@ def test_order_of_acyclic_graphs_is_the_order_of_short_games(graph: tuple) -> No
             assert bool(le[i * n + j]) == (gi <= gj)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(graphs(max_nodes=4), graphs(max_nodes=4), graphs(max_nodes=3))
 def test_order_is_transitive_and_sums_with_short_games_are_monotone(
     g: tuple, h: tuple, k: tuple
@@ -81,3 +81,16 @@ def test_comparison_with_short_games_matches_game_order() -> None:
             lx = cgt.LoopyGame.from_graph(*loopy_game.loopy_graph(x))
             assert type(lx) is Game  # short graphs come back as games
             assert _le_raw(loopy_game.loopy_graph(x), loopy_game.loopy_graph(y)) == (x <= y)
+
+
+@settings(max_examples=60, deadline=None)
+@given(graphs(max_nodes=4), graphs(max_nodes=4), graphs(max_nodes=3))
+def test_sums_commute_associate_and_negation_is_an_involution(g: tuple, h: tuple, k: tuple) -> None:
+    a, b, c = (cgt.LoopyGame.from_graph(*x) for x in (g, h, k))
+    assert a + b == b + a  # the same game tree up to the order of the pairs
+    assert (a + b) + c == a + (b + c)
+    negative = -a
+    assert -negative == a and a + 0 == a
+    if isinstance(a, cgt.LoopyGame) and a.is_stopper:
+        assert a >= a and a <= a
+        assert cgt.outcome(a) == cgt.outcome(cgt.LoopyGame.from_graph(*g))
