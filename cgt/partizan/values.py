@@ -47,6 +47,8 @@ _VALUE_GENERIC: Memo[Game] = Memo("value-generic")
 
 
 def _sum_all(values: list[Game]) -> Game:
+    if len(values) == 1:
+        return values[0]
     total = core.from_nus((0, 0, 0, 0))
     for v in values:
         total = core.add(total, v)

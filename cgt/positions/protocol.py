@@ -135,7 +135,13 @@ def check_hashable(position: Any, parent: Any = None) -> None:
 #   entry of the memo table: a transposition table for free.
 
 
+_POSITION_TYPES: set[type] = set()
+"""Types whose instances have been seen to be positions: their parts are not checked again."""
+
+
 def _check_part(position: Any, part: Any, method: str) -> None:
+    if type(part) in _POSITION_TYPES:
+        return  # (the memo tables still refuse an unhashable one, by name)
     check_hashable(part, position)
     if not (
         callable(getattr(part, "options", None))
@@ -146,6 +152,7 @@ def _check_part(position: Any, part: Any, method: str) -> None:
             f"{method}() of {_short_repr(position)} returned {_short_repr(part)}, which is not "
             "a position (it has neither options() nor left_options()/right_options())"
         )
+    _POSITION_TYPES.add(type(part))
 
 
 def split_components(position: Any) -> tuple[Any, ...] | None:
