@@ -12,7 +12,7 @@ from cgt import Game, parse
 ON, OFF, OVER, UNDER, UPON, DUD, TIS, TISN = map(
     parse, ["on", "off", "over", "under", "upon", "dud", "tis", "tisn"]
 )
-SHORT = [Game(x) for x in (0, 1, -1, 10**3, Fraction(1, 2), "*", "^", "v*", "{2|-1}", "*5")]
+SHORT = [Game(x) for x in (0, 1, -1, 100, Fraction(1, 2), "*", "^", "v*", "{2|-1}", "*5")]
 
 
 def test_on_and_off_bound_every_short_game() -> None:
