@@ -63,6 +63,10 @@ class PartizanPosition(Protocol):
 
 
 def _as_tuple(position: Any, method: str, result: Any) -> tuple[Any, ...]:
+    if result.__class__ is tuple:
+        return result
+    if result.__class__ is list:
+        return tuple(result)
     if isinstance(result, (str, bytes)) or not isinstance(result, Iterable):
         raise NotAPositionError(
             f"{method}() of {_short_repr(position)} returned {_short_repr(result)}, "
