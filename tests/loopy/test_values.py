@@ -128,3 +128,12 @@ def test_loopy_games_pickle_and_copy() -> None:
     for g in (UPON, TIS, DUD, parse("a{0|{0|{{a|*}|*}}}")):
         again = pickle.loads(pickle.dumps(g))
         assert again == g and str(again) == str(g) and copy.deepcopy(g) is g
+
+
+def test_summary_for_the_command_line() -> None:
+    from cgt.loopy.summary import format_loopy_summary, summarize_loopy
+
+    facts = summarize_loopy(TIS)
+    assert facts["outcome"] == "DL" and facts["stopper"] is False and facts["positions"] == 2
+    assert facts["left_options"] == ["tisn"] and facts["right_options"] == []
+    assert "order needs sides" in format_loopy_summary(facts)
