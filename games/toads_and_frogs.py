@@ -73,6 +73,13 @@ class ToadsAndFrogs:
                 )
         object.__setattr__(self, "board", "".join(_READ[s] for s in board))
 
+    @classmethod
+    def _trusted(cls, board: str) -> ToadsAndFrogs:
+        """A position from a board already in the canonical letters (moves, parts)."""
+        position = object.__new__(cls)
+        object.__setattr__(position, "board", board)
+        return position
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("ToadsAndFrogs positions are immutable")
 
@@ -104,7 +111,7 @@ class ToadsAndFrogs:
                 out.append(b[:i] + ".T" + b[i + 2 :])
             elif b[i + 1 : i + 3] == "F.":
                 out.append(b[:i] + ".FT" + b[i + 3 :])
-        return tuple(map(ToadsAndFrogs, out))
+        return tuple(map(ToadsAndFrogs._trusted, out))
 
     def right_options(self) -> tuple[ToadsAndFrogs, ...]:
         """Each frog's step left into a blank, or jump over one toad into a blank."""
@@ -116,7 +123,7 @@ class ToadsAndFrogs:
                 out.append(b[: i - 1] + "F." + b[i + 1 :])
             elif i >= 2 and b[i - 2 : i] == ".T":
                 out.append(b[: i - 2] + "FT." + b[i + 1 :])
-        return tuple(map(ToadsAndFrogs, out))
+        return tuple(map(ToadsAndFrogs._trusted, out))
 
     def negative(self) -> ToadsAndFrogs:
         """The strip reversed with toads and frogs swapped: its value is minus this one's."""
@@ -171,7 +178,7 @@ class ToadsAndFrogs:
         live = [p for p in parts if p.strip(".")]
         if len(live) == 1 and live[0] == self.board:
             return (self,)
-        return tuple(ToadsAndFrogs(p) for p in live) or (ToadsAndFrogs(""),)
+        return tuple(map(ToadsAndFrogs._trusted, live)) or (ToadsAndFrogs._trusted(""),)
 
     def normal_form(self) -> tuple[ToadsAndFrogs, bool]:
         """The live parts, sorted and joined by walls ``|``, or the same for the reversed and
@@ -183,8 +190,8 @@ class ToadsAndFrogs:
         mine = _joined(self)
         theirs = _joined(self.negative())
         if (len(theirs), theirs) < (len(mine), mine):
-            return ToadsAndFrogs(theirs), True
-        return ToadsAndFrogs(mine), False
+            return ToadsAndFrogs._trusted(theirs), True
+        return ToadsAndFrogs._trusted(mine), False
 
     def value(self) -> cgt.Game:
         """The value: the sum over the components of ``cgt.value`` of their normal forms."""
