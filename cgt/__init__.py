@@ -25,6 +25,7 @@ from cgt.core import (
     NotAPositionError,
     NotPicklableError,
     RunInterrupted,
+    TooDeepError,
     UnhashablePositionError,
     WrongTypeError,
     cache_info,
@@ -34,7 +35,15 @@ from cgt.core import (
     seeded_chunks,
     set_cache_limit,
 )
-from cgt.impartial import Nimber, grundy, is_p_position, mex, nim_inverse, nim_multiply
+from cgt.impartial import (
+    Nimber,
+    NimDivisionError,
+    grundy,
+    is_p_position,
+    mex,
+    nim_inverse,
+    nim_multiply,
+)
 from cgt.infinitesimals import NotAllSmallError, atomic_weight, is_all_small, ish, reduced
 from cgt.loopy import GraphTooLargeError, LoopyGame, NotAStopperError, loopy_value, parse
 from cgt.loopy.sprague_grundy import (
@@ -135,6 +144,7 @@ __all__ = [
     "MisereGame",
     "MisereOutcome",
     "MisereQuotient",
+    "NimDivisionError",
     "Nimber",
     "NotAPositionError",
     "NotAStopperError",
@@ -149,6 +159,7 @@ __all__ = [
     "Sum",
     "ThermalError",
     "Thermograph",
+    "TooDeepError",
     "UnhashablePositionError",
     "VerificationResult",
     "WrongTypeError",

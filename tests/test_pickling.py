@@ -75,6 +75,7 @@ SPECIAL_CONSTRUCTORS: dict[str, Callable[[type], list[BaseException]]] = {
     ],
     "cgt.core.runner.RunInterrupted": lambda cls: [cls({2: "two", 0: ("zero", 0)}, 5), cls({}, 0)],
     "cgt.verification.registry.ClaimsInterrupted": lambda cls: [cls([], 3)],
+    "games._grid.BoardError": lambda cls: [cls("unexpected 'x'", "..|x.", 3)],
     "cgt.partizan.notation.NotationError": lambda cls: [
         cls("unexpected {where}", "{1|2", 4),
         cls("a number is expected", "{|}" + "x" * 100, 2),
@@ -195,9 +196,34 @@ def _position_examples() -> dict[type, list[Any]]:
     from games.nim import MooreNim, Nim, Wythoff, octal, subtraction
     from games.nim._sequence import HeapPosition
     from games.sevens.game import Suit
+    from games.amazons import Amazons
+    from games.clobber import Clobber
+    from games.col import Col
+    from games.cram import Cram
+    from games.domineering import Domineering
+    from games.hackenbush import Hackenbush
+    from games.konane import Konane
+    from games.sevens.loopy import PassingSevens
+    from games.snort import Snort
     from games.tanhinmin import PartizanTanhinmin
+    from games.tanhinmin.loopy import LoopyTanhinmin
+    from games.toads_and_frogs import ToadsAndFrogs
 
+    misere = cgt.misere_canonical(Ping(3) + Ping(2))
     return {
+        type(cgt.parse("on")): [cgt.parse("on"), cgt.parse("{0|pass}"), cgt.parse("upon")],
+        type(misere): [misere, cgt.misere_canonical(Ping(0))],
+        Amazons: [Amazons("x..|..o")],
+        Clobber: [Clobber("xo.|ox.")],
+        Col: [Col("..|..")],
+        Cram: [Cram("...|..#")],
+        Domineering: [Domineering("..|..|.#"), Domineering("")],
+        Hackenbush: [Hackenbush("LLR"), Hackenbush("0-1:L 1-2:R 2-0:G")],
+        Konane: [Konane("xo.|...")],
+        PassingSevens: [PassingSevens(["0LR"], 1, None)],
+        Snort: [Snort("...")],
+        LoopyTanhinmin: [LoopyTanhinmin(PartizanTanhinmin((1, 3), (2,), field=0))],
+        ToadsAndFrogs: [ToadsAndFrogs("TT..FF")],
         cgt.Game: [cgt.parse("{1|*}"), cgt.Game(Fraction(3, 4)), cgt.UP, cgt.parse("{2||1|-1}")],
         FunctionPosition: [Ping(5), Pushes(2, 1), Pushes(0, 0)],
         cgt.Sum: [cgt.Sum(), Ping(3) + Ping(2), cgt.Sum(Pushes(1, 2), cgt.parse("*2"))],

@@ -237,3 +237,9 @@ def test_cli_reports_an_unwritable_file(capsys):
 
     assert main(["value", "{2|-1}", "--thermograph", "/nonexistent/dir/x.svg"]) == 2
     assert "No such file or directory" in capsys.readouterr().err
+
+
+def test_a_decorator_given_no_function_is_a_named_error() -> None:
+    for decorator in (cgt.impartial_game, cgt.partizan_game):
+        with pytest.raises(cgt.WrongTypeError, match="decorates a function"):
+            decorator(5)  # type: ignore[arg-type]

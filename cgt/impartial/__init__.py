@@ -2,7 +2,15 @@
 positions, with the Sprague-Grundy theorem for sums.
 """
 
-from cgt.impartial.nimber import Nimber, mex, nim_inverse, nim_multiply
+from cgt.impartial.nimber import Nimber, NimDivisionError, mex, nim_inverse, nim_multiply
 from cgt.impartial.sprague_grundy import grundy, is_p_position
 
-__all__ = ["Nimber", "grundy", "is_p_position", "mex", "nim_inverse", "nim_multiply"]
+__all__ = [
+    "NimDivisionError",
+    "Nimber",
+    "grundy",
+    "is_p_position",
+    "mex",
+    "nim_inverse",
+    "nim_multiply",
+]

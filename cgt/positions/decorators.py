@@ -68,6 +68,12 @@ class GameDefinition:
     """
 
     def __init__(self, function: Callable[..., Any], partizan: bool) -> None:
+        if not callable(function):
+            kind = "partizan_game" if partizan else "impartial_game"
+            raise WrongTypeError(
+                f"{kind} decorates a function from a state to its successor states, "
+                f"not {_short_repr(function)}"
+            )
         self.function = function
         self.partizan = partizan
         self.name = getattr(function, "__name__", "Game")
