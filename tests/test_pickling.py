@@ -193,9 +193,6 @@ def Pushes(left: int, right: int) -> tuple[list[tuple[int, int]], list[tuple[int
 
 def _position_examples() -> dict[type, list[Any]]:
     from cgt.positions.decorators import FunctionPosition
-    from games.nim import MooreNim, Nim, Wythoff, octal, subtraction
-    from games.nim._sequence import HeapPosition
-    from games.sevens.game import Suit
     from games.amazons import Amazons
     from games.clobber import Clobber
     from games.col import Col
@@ -203,6 +200,9 @@ def _position_examples() -> dict[type, list[Any]]:
     from games.domineering import Domineering
     from games.hackenbush import Hackenbush
     from games.konane import Konane
+    from games.nim import MooreNim, Nim, Wythoff, octal, subtraction
+    from games.nim._sequence import HeapPosition
+    from games.sevens.game import Suit
     from games.sevens.loopy import PassingSevens
     from games.snort import Snort
     from games.tanhinmin import PartizanTanhinmin
