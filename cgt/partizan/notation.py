@@ -67,7 +67,7 @@ class NotationError(CGTError, ValueError):
 
 _TOKEN = re.compile(
     r"\s*(?:(?P<int>\d+)|(?P<pm>\+-|±)|(?P<bars>\|+)|(?P<name>[A-Za-z_]+)"
-    r"|(?P<sym>[-+*/^{}(),↑↓⇑⇓]))"
+    r"|(?P<sym>[-+*/^{}(),↑↓⇑⇓⧾⧿]))"
 )
 
 
@@ -175,6 +175,15 @@ class _Parser:
         token = self.peek()
         if token.kind == "pm":
             self.index += 1
+            after = self.peek()
+            if after.kind == "sym" and after.text == "(" and self._has_comma(self.index):
+                # ±(a, b) = {a, b | -a, -b}, as CGSuite writes it
+                end = self.closing[self.index]
+                options = self.parse_side(self.index + 1, end, [])
+                self.index = end + 1
+                from cgt.partizan.game import Game
+
+                return Game(left=options, right=[-g for g in options])
             return _switch(self.parse_signed(stop))
         if token.kind == "sym" and token.text == "-":
             if self.tokens[self.index + 1].kind == "int":
@@ -197,14 +206,20 @@ class _Parser:
             value = self.parse_sum(end)
             self.index = end + 1
             return value
-        if token.kind == "name" and token.text in ("tiny", "miny"):
+        if token.kind == "name" and token.text.lower() in ("tiny", "miny"):
             self.index += 1
             if not self.is_sym("("):
                 raise self.error(f"expected '(' after {token.text}, found {self._describe()}")
             argument = self.parse_term(stop)
             from cgt.partizan.game import miny, tiny
 
-            return tiny(argument) if token.text == "tiny" else miny(argument)
+            return tiny(argument) if token.text.lower() == "tiny" else miny(argument)
+        if token.kind == "sym" and token.text in "⧾⧿":  # ⧾x = tiny(x), ⧿x = miny(x)
+            self.index += 1
+            argument = self.parse_term(stop)
+            from cgt.partizan.game import miny, tiny
+
+            return tiny(argument) if token.text == "⧾" else miny(argument)
         return self.parse_nus(stop, negative=False)
 
     def parse_nus(self, stop: int, negative: bool) -> Game:
@@ -319,6 +334,10 @@ class _Parser:
             self.index = comma + 1
             if self.index == hi:
                 raise self.error("expected an option after ','", self.tokens[comma])
+
+    def _has_comma(self, opening: int) -> bool:
+        end = self.closing[opening]
+        return self._next_comma(opening + 1, end) < end
 
     def _next_comma(self, lo: int, hi: int) -> int:
         i = lo
