@@ -136,6 +136,8 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Game:
             return self is other
+        if getattr(type(other), "loopy", False) is True:  # a loopy game compares itself
+            return NotImplemented
         if isinstance(other, Number):
             # A number game equals exactly the Python numbers equal to its value, and hashes like
             # them, so == stays transitive with 1 == 1.0 == Fraction(1) (sets and dicts agree).
@@ -146,7 +148,8 @@ class Game:
         return False
 
     def __ne__(self, other: object) -> bool:
-        return not self.__eq__(other)
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
         number = self._nus
@@ -156,15 +159,23 @@ class Game:
         return hash((Game, self._id))
 
     def __le__(self, other: GameLike) -> bool:
+        if getattr(type(other), "loopy", False) is True:  # a loopy game compares itself
+            return NotImplemented
         return _le(self, _ordered(other))
 
     def __ge__(self, other: GameLike) -> bool:
+        if getattr(type(other), "loopy", False) is True:  # a loopy game compares itself
+            return NotImplemented
         return _le(_ordered(other), self)
 
     def __lt__(self, other: GameLike) -> bool:
+        if getattr(type(other), "loopy", False) is True:  # a loopy game compares itself
+            return NotImplemented
         return _compare(self, _ordered(other)) == LESS
 
     def __gt__(self, other: GameLike) -> bool:
+        if getattr(type(other), "loopy", False) is True:  # a loopy game compares itself
+            return NotImplemented
         return _compare(self, _ordered(other)) == GREATER
 
     def confused(self, other: GameLike) -> bool:
