@@ -123,6 +123,19 @@ def _command_value(args: argparse.Namespace) -> int:
     from cgt.partizan.notation import parse
     from cgt.thermal.thermography import thermograph
 
+    if args.loopy:
+        from cgt.loopy import LoopyGame
+        from cgt.loopy import parse as parse_loopy
+        from cgt.loopy.summary import format_loopy_summary, summarize_loopy
+
+        loopy = parse_loopy(args.expression)
+        if isinstance(loopy, LoopyGame):
+            loopy_facts = summarize_loopy(loopy)
+            if args.json:
+                print(json.dumps(loopy_facts, indent=2, ensure_ascii=False))
+            else:
+                print(format_loopy_summary(loopy_facts))
+            return 0
     g = parse(args.expression)
     facts = summarize(g)
     if args.thermograph:
@@ -149,4 +162,10 @@ def add_commands(subparsers: Any) -> None:
         "--thermograph", metavar="FILE", help="draw the thermograph to FILE.svg or FILE.png"
     )
     command.add_argument("--json", action="store_true", help="machine-readable output")
+    command.add_argument(
+        "--loopy",
+        action="store_true",
+        help="read loopy notation too (on, over, upon, pass, a{0|a}): outcome with draws, "
+        "stopper, simplest form",
+    )
     command.set_defaults(handler=_command_value)
