@@ -25,7 +25,7 @@ def test_json_output_and_all_conditions(capsys):
         == 0
     )
     data = json.loads(capsys.readouterr().out)
-    assert data["winner"] == "mover" and data["exact"] == "win"
+    assert data["winner"] == "first player" and data["exact_winner"] == "first player"
     assert (data["mu_0"], data["mu_1"], data["delta"]) == (2, 1, 1)
     assert data["optimal_cards"] == [3] and data["pass_optimal"] is False
     assert data["thresholds"] == [0, 1, 1]
