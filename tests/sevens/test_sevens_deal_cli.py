@@ -64,8 +64,6 @@ def test_cli_deal(capsys):
     assert len(data["suits"]) == 8 and len(data["hands"]["L"]) == 24
     first = winner(deal(5).suits, "L") == "L"
     assert data["winner"] == ("first player" if first else "second player")
-        "first player" if winner(deal(5).suits, "L") == "L" else "second player"
-    )
 
 
 def test_cli_errors(capsys):
