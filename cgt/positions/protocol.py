@@ -166,7 +166,7 @@ def split_components(position: Any) -> tuple[Any, ...] | None:
     >>> import cgt
     >>> class Heaps:  # Nim on several heaps: each heap is a component
     ...     def __init__(self, *heaps): self.heaps = tuple(sorted(h for h in heaps if h))
-    ...     def __eq__(self, other): return self.heaps == other.heaps
+    ...     def __eq__(self, o): return isinstance(o, type(self)) and self.heaps == o.heaps
     ...     def __hash__(self): return hash(self.heaps)
     ...     def options(self):
     ...         return [Heaps(*self.heaps[:i], k, *self.heaps[i + 1:])
@@ -200,7 +200,7 @@ def normal_form_of(position: Any) -> tuple[Any, bool] | None:
     >>> import cgt
     >>> class Mirrored:  # (a, b) and (b, a) with the players swapped are negatives
     ...     def __init__(self, a, b): self.a, self.b = a, b
-    ...     def __eq__(self, other): return (self.a, self.b) == (other.a, other.b)
+    ...     def __eq__(self, o): return isinstance(o, type(self)) and (self.a, self.b) == (o.a, o.b)
     ...     def __hash__(self): return hash((self.a, self.b))
     ...     def left_options(self): return [Mirrored(self.a - 1, self.b)] if self.a else []
     ...     def right_options(self): return [Mirrored(self.a, self.b - 1)] if self.b else []
