@@ -108,25 +108,7 @@ class _LoopyParser(_Parser):
         raise self.error(f"expected a game, found the unknown name {token.text!r}", token)
 
     def parse_game(self, lo: int, hi: int, opening: _Token) -> Any:
-        runs = []
-        i = lo
-        while i < hi:
-            token = self.tokens[i]
-            if token.kind == "sym" and token.text in "{(":
-                i = self.closing[i] + 1
-                continue
-            if token.kind == "bars":
-                runs.append(i)
-            i += 1
-        if not runs:
-            raise self.error("a game needs '|' between its left and right options", opening)
-        longest = max(len(self.tokens[i].text) for i in runs)
-        splits = [i for i in runs if len(self.tokens[i].text) == longest]
-        if len(splits) > 1:
-            raise self.error(
-                f"ambiguous {'|' * longest!r}: two at the same level; use braces or more bars",
-                self.tokens[splits[1]],
-            )
+        runs, split = self._bars(lo, hi, opening)
         node = len(self.nodes)
         self.nodes.append(([], []))
         label, self.pending_label = self.pending_label, None
@@ -134,8 +116,8 @@ class _LoopyParser(_Parser):
         if label:
             self.labels[label] = node
         self.open.append(node)
-        left = self.parse_side(lo, splits[0], runs)
-        right = self.parse_side(splits[0] + 1, hi, runs)
+        left = self.parse_side(lo, split, runs)
+        right = self.parse_side(split + 1, hi, runs)
         self.open.pop()
         if label:
             if shadowed is None:

@@ -293,6 +293,16 @@ class _Parser:
 
     def parse_game(self, lo: int, hi: int, opening: _Token) -> Game:
         """The game between tokens ``lo`` and ``hi`` (exclusive): options, bars, options."""
+        runs, split = self._bars(lo, hi, opening)
+        from cgt.partizan.game import Game
+
+        left = self.parse_side(lo, split, runs)
+        right = self.parse_side(split + 1, hi, runs)
+        return Game(left=left, right=right)
+
+    def _bars(self, lo: int, hi: int, opening: _Token) -> tuple[list[int], int]:
+        """The runs of bars at the top level between ``lo`` and ``hi``, and the one that splits
+        the game (the longest, which must be unique)."""
         runs = []
         i = lo
         while i < hi:
@@ -312,12 +322,7 @@ class _Parser:
                 f"ambiguous {'|' * longest!r}: two at the same level; use braces or more bars",
                 self.tokens[splits[1]],
             )
-        split = splits[0]
-        from cgt.partizan.game import Game
-
-        left = self.parse_side(lo, split, runs)
-        right = self.parse_side(split + 1, hi, runs)
-        return Game(left=left, right=right)
+        return runs, splits[0]
 
     def parse_side(self, lo: int, hi: int, runs: list[int]) -> list[Game]:
         if any(lo <= i < hi for i in runs):
