@@ -446,6 +446,37 @@ def all_boards(alphabet: str, size: int, max_rows: int, max_columns: int) -> Ite
 
 
 # --- moves shared by two games ----------------------------------------------------------------
+class _ColouringPosition(GridPosition):
+    """Snort and Col: a player colours an uncoloured cell (``x`` Left, ``o`` Right), never next
+    to a cell of the colour ``FORBIDDEN_NEXT_TO`` names (the opponent's in Snort, one's own in
+    Col).  The uncoloured regions with their coloured neighbours are the components."""
+
+    __slots__ = ()
+    ALPHABET = ".xo#"
+    ALIASES = XO_ALIASES
+    STYLE = COLOURED
+    COLOUR_SWAP = SWAP_XO
+    #: "own" (Col) or "opponent's" (Snort): whose colour the new cell may not touch
+    FORBIDDEN_NEXT_TO = "own"
+
+    def left_options(self) -> tuple[Any, ...]:
+        """Boards after Left colours a cell she may colour."""
+        forbidden = "x" if self.FORBIDDEN_NEXT_TO == "own" else "o"
+        return options_by(lambda g: colourings(g, "x", forbidden=forbidden), self)
+
+    def right_options(self) -> tuple[Any, ...]:
+        """Boards after Right colours a cell he may colour."""
+        forbidden = "o" if self.FORBIDDEN_NEXT_TO == "own" else "x"
+        return options_by(lambda g: colourings(g, "o", forbidden=forbidden), self)
+
+    def components(self) -> tuple[Any, ...]:
+        """Each region of uncoloured cells with its coloured neighbours, cropped."""
+        return self._split(uncoloured_regions(self.grid), "#", "#")
+
+    def _normal_grid(self, grid: Grid) -> Grid:
+        return live_cells(grid)
+
+
 def colourings(grid: Grid, colour: str, forbidden: str) -> Iterator[Grid]:
     """The boards after colouring an uncoloured cell (``.``) with no ``forbidden`` neighbour."""
     cells = grid.cells

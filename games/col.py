@@ -21,23 +21,15 @@ from collections.abc import Iterator
 
 import cgt
 from games._grid import (
-    COLOURED,
-    SWAP_XO,
-    XO_ALIASES,
     BoardError,
-    Grid,
-    GridPosition,
+    _ColouringPosition,
     all_boards,
-    colourings,
-    live_cells,
-    options_by,
-    uncoloured_regions,
 )
 
 __all__ = ["BoardError", "Col"]
 
 
-class Col(GridPosition):
+class Col(_ColouringPosition):
     """A Col board: ``.`` uncoloured, ``x`` Left's colour, ``o`` Right's, ``#`` no cell.
 
     >>> Col("x.#.").components(), Col(".x").normal_form()
@@ -45,25 +37,7 @@ class Col(GridPosition):
     """
 
     __slots__ = ()
-    ALPHABET = ".xo#"
-    ALIASES = XO_ALIASES
-    STYLE = COLOURED
-    COLOUR_SWAP = SWAP_XO
-
-    def left_options(self) -> tuple[Col, ...]:
-        """Boards after Left colours a cell with no ``x`` next to it."""
-        return options_by(lambda g: colourings(g, "x", forbidden="x"), self)
-
-    def right_options(self) -> tuple[Col, ...]:
-        """Boards after Right colours a cell with no ``o`` next to it."""
-        return options_by(lambda g: colourings(g, "o", forbidden="o"), self)
-
-    def components(self) -> tuple[Col, ...]:
-        """Each region of uncoloured cells with its coloured neighbours, cropped."""
-        return self._split(uncoloured_regions(self.grid), "#", "#")
-
-    def _normal_grid(self, grid: Grid) -> Grid:
-        return live_cells(grid)
+    FORBIDDEN_NEXT_TO = "own"
 
 
 # --- closed forms, registered with ``cgt verify`` ----------------------------------------------

@@ -24,22 +24,14 @@ from collections.abc import Iterator
 
 import cgt
 from games._grid import (
-    COLOURED,
-    SWAP_XO,
-    XO_ALIASES,
     BoardError,
-    Grid,
-    GridPosition,
-    colourings,
-    live_cells,
-    options_by,
-    uncoloured_regions,
+    _ColouringPosition,
 )
 
 __all__ = ["BoardError", "Snort"]
 
 
-class Snort(GridPosition):
+class Snort(_ColouringPosition):
     """A Snort board: ``.`` uncoloured, ``x`` Left's colour, ``o`` Right's, ``#`` no cell.
 
     >>> Snort("..#x|####|o...").components()
@@ -47,30 +39,12 @@ class Snort(GridPosition):
     """
 
     __slots__ = ()
-    ALPHABET = ".xo#"
-    ALIASES = XO_ALIASES
-    STYLE = COLOURED
-    COLOUR_SWAP = SWAP_XO
-
-    def left_options(self) -> tuple[Snort, ...]:
-        """Boards after Left colours a cell with no ``o`` next to it."""
-        return options_by(lambda g: colourings(g, "x", forbidden="o"), self)
-
-    def right_options(self) -> tuple[Snort, ...]:
-        """Boards after Right colours a cell with no ``x`` next to it."""
-        return options_by(lambda g: colourings(g, "o", forbidden="x"), self)
-
-    def components(self) -> tuple[Snort, ...]:
-        """Each region of uncoloured cells with its coloured neighbours, cropped."""
-        return self._split(uncoloured_regions(self.grid), "#", "#")
-
-    def _normal_grid(self, grid: Grid) -> Grid:
-        return live_cells(grid)
+    FORBIDDEN_NEXT_TO = "opponent's"
 
 
 # --- closed forms, registered with ``cgt verify`` ----------------------------------------------
-# as printed there; the last, ±{1,{3|0}}, is {1, {3|0} | -1, {0|-3}} (cgt.parse reads no ±(a, b))
-_PATHS = ("*", "±1", "±2", "±{2|1}", "{1, {3|0} | -1, {0|-3}}")
+# as printed there (the last, pycgt's ±{1,{3|0}}, in CGSuite's spelling)
+_PATHS = ("*", "±1", "±2", "±{2|1}", "±(1,{3|0})")
 
 
 def _strips(size: int) -> Iterator[Snort]:
