@@ -220,30 +220,10 @@ def family(toads: int, blanks: int, frogs: int) -> ToadsAndFrogs:
     return ToadsAndFrogs("T" * toads + "." * blanks + "F" * frogs)
 
 
-class _Plain:
-    """A position seen only through its options (no components, no normal form)."""
-
-    __slots__ = ("position",)
-
-    def __init__(self, position: ToadsAndFrogs) -> None:
-        self.position = position
-
-    def left_options(self) -> list[_Plain]:
-        return [_Plain(p) for p in self.position.left_options()]
-
-    def right_options(self) -> list[_Plain]:
-        return [_Plain(p) for p in self.position.right_options()]
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Plain) and self.position == other.position
-
-    def __hash__(self) -> int:
-        return hash(("plain", self.position))
-
-
 def plain_value(position: ToadsAndFrogs) -> cgt.Game:
-    """The value by the generic recursion on the options alone (the reference of the claims)."""
-    return cgt.value(_Plain(position))
+    """The value by the generic recursion on the options alone (the reference of the claims):
+    ``cgt.value`` with ``decompose=False`` uses no components and no normal form."""
+    return cgt.value(position, decompose=False)
 
 
 # --- Erickson's conjectures (1996), as listed E1-E3 by Thanatipanonda (2011) -------------------
