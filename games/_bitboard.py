@@ -15,7 +15,7 @@ string form of `games._grid` (``.`` empty, ``#`` blocked), which is used for not
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, NamedTuple, Self
 
 from games._grid import Grid
@@ -115,9 +115,14 @@ def _shape(height: int, width: int) -> _Shape:
 
 def regions(height: int, width: int, empty: int) -> list[int]:
     """The connected regions of the empty cells (orthogonally), lowest first cell first."""
-    shape = _shape(height, width)
+    return list(_each_region(height, width, empty))
+
+
+def _each_region(height: int, width: int, empty: int) -> Iterator[int]:
+    """The regions one at a time, by flood fill from the lowest empty cell left (so a caller
+    can stop early)."""
+    shape = _SHAPES.get((height, width)) or _shape(height, width)
     not_first, not_last = shape.not_first, shape.not_last
-    found = []
     rest = empty
     while rest:
         region = rest & -rest
@@ -132,9 +137,8 @@ def regions(height: int, width: int, empty: int) -> list[int]:
             if grown == region:
                 break
             region = grown
-        found.append(region)
+        yield region
         rest ^= region
-    return found
 
 
 def cropped(height: int, width: int, cells: int) -> tuple[int, int, int]:
@@ -357,26 +361,10 @@ class DominoBoard:
         of none is the empty board.
         """
         height, width, empty = self._key
-        shape = _SHAPES.get((height, width)) or _shape(height, width)
-        not_first, not_last = shape.not_first, shape.not_last
         parts = []
-        rest = empty
-        while rest:  # flood fill from the lowest empty cell left
-            region = rest & -rest
-            while True:
-                grown = (
-                    region
-                    | (region << 1 & not_first)
-                    | (region >> 1 & not_last)
-                    | region << width
-                    | region >> width
-                ) & rest
-                if grown == region:
-                    break
-                region = grown
+        for region in _each_region(height, width, empty):
             if region == empty and region & region - 1:
                 return (self,)  # one region
-            rest ^= region
             if region & region - 1:
                 parts.append(region)
         if len(parts) == 1:
