@@ -30,45 +30,20 @@ import argparse
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from cgt.core.errors import CGTError
 from cgt.verification.claim import Claim, ClaimRun, checked_scale, checked_size, claims
 from cgt.verification.plugins import plugin_errors
-from cgt.verification.registry import ClaimsInterrupted, run_claims
+from cgt.verification.registry import (
+    ClaimsInterrupted,
+    GameNotFoundError,
+    run_claims,
+    select_claims,
+)
 
 __all__ = ["GameNotFoundError", "add_command", "plain_line", "select_claims"]
-
-
-class GameNotFoundError(CGTError, LookupError):
-    """``cgt verify --game NAME``: no registered game has that name, or it is the prefix of
-    several games' names."""
-
-
-def select_claims(every: Iterable[Claim], names: Sequence[str]) -> list[Claim]:
-    """The claims of the games named: each name is a game's name (case aside), or a prefix of
-    the name of one game only.  No names: every claim."""
-    every = list(every)
-    if not names:
-        return every
-    games = list(dict.fromkeys(c.game for c in every))
-    chosen: set[str] = set()
-    for name in names:
-        needle = name.strip().casefold()
-        exact = [g for g in games if g.casefold() == needle]
-        prefixed = [g for g in games if g.casefold().startswith(needle)] if needle else []
-        if exact or len(prefixed) == 1:
-            chosen.add((exact or prefixed)[0])
-        elif prefixed:
-            raise GameNotFoundError(
-                f"{name!r} is the beginning of several games' names: {', '.join(prefixed)}"
-            )
-        else:
-            raise GameNotFoundError(
-                f"no registered game is named {name!r}; the games are: {', '.join(games)}"
-            )
-    return [c for c in every if c.game in chosen]
 
 
 def _seconds(value: float) -> str:
@@ -232,6 +207,7 @@ def _command_verify(args: argparse.Namespace) -> int:
                 size=args.size,
                 scale=args.scale,
                 on_claim=display.claim,
+                timings=not args.no_timings_cache,
             )
     except ClaimsInterrupted as stop:
         if args.json:
@@ -336,5 +312,11 @@ def add_command(commands: Any) -> None:
         "--scheduler",
         metavar="ADDR",
         help="run on the Dask cluster of this scheduler (e.g. tcp://host:8786)",
+    )
+    verify.add_argument(
+        "--no-timings-cache",
+        action="store_true",
+        help="neither read nor store the claims' times (kept in the user's cache directory to "
+        "start the longest claims first on workers)",
     )
     verify.set_defaults(handler=_command_verify)

@@ -14,6 +14,12 @@ depends on the chunks only, never on how many workers ran them or which finished
   standard Dask configuration ``scheduler-address``, e.g. ``DASK_SCHEDULER_ADDRESS``): the
   workers of an existing cluster.
 
+``priorities`` (one int per chunk, higher first) decide which chunks the workers start first:
+giving the longest chunks the highest priority makes the last chunk to finish a short one.  The
+chunks are sent as one graph in that order, and a LocalCluster hands a worker its next chunk
+only when it is free (Dask's ``worker-saturation`` 1.0), so they start exactly in that order;
+the results are the same whatever it is.
+
 A worker that dies mid-run loses no chunk: the Dask scheduler runs its chunks again elsewhere,
 and each chunk's result is counted once.  An error raised by a chunk is raised here (the one of
 the lowest chunk, as a run in one process would).  Ctrl-C cancels the chunks still to run,
@@ -126,15 +132,18 @@ def run_chunks(
     scheduler: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_result: Callable[[int, R], None] | None = None,
+    priorities: Sequence[int] | None = None,
 ) -> list[R]:
     """``[function(chunk) for chunk in chunks]``, on ``jobs`` local workers (default: every
     core) or the cluster of ``scheduler``; see the module documentation.
 
     ``on_result(index, result)`` then ``progress(finished, total)`` are called in this process
-    after each chunk, in the order the chunks finish.  With a cluster, ``function`` and the
-    chunks are pickled: keep them small and importable.
+    after each chunk, in the order the chunks finish.  ``priorities[i]`` is chunk ``i``'s
+    priority on workers (higher starts first; in one process the chunks run in order).  With a
+    cluster, ``function`` and the chunks are pickled: keep them small and importable.
     """
     chunks = list(chunks)
+    order = _start_order(len(chunks), priorities)
     report = _Report(len(chunks), progress, on_result)
     if scheduler is not None:
         _checked_address(scheduler)
@@ -154,7 +163,22 @@ def run_chunks(
         if jobs <= 1:
             return _run_here(function, chunks, report)
     _require_dask()
-    return _run_on_dask(function, chunks, jobs, scheduler, report)
+    return _run_on_dask(function, chunks, jobs, scheduler, report, order)
+
+
+def _start_order(count: int, priorities: Sequence[int] | None) -> list[tuple[int, int]]:
+    """``(priority, index)`` of every chunk, highest priority first (then in chunk order), or
+    a named error for priorities that are not one int per chunk."""
+    if priorities is None:
+        return [(0, index) for index in range(count)]
+    if isinstance(priorities, str | bytes) or not isinstance(priorities, Sequence):
+        raise WrongTypeError(f"priorities is a sequence of ints, got {priorities!r}")
+    if len(priorities) != count:
+        raise InvalidArgumentError(f"{len(priorities)} priorities for {count} chunks")
+    for value in priorities:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise WrongTypeError(f"a priority is an int, got {value!r}")
+    return sorted(zip(priorities, range(count), strict=True), key=lambda pair: -pair[0])
 
 
 def _require_dask() -> None:
@@ -205,14 +229,18 @@ def _run_on_dask(
     jobs: int | None,
     scheduler: str | None,
     report: _Report,
+    order: list[tuple[int, int]],
 ) -> list[R]:
+    import dask.config
     from distributed import Client, LocalCluster
 
     cluster = None
     if scheduler is None:
         # The workers are started ignoring Ctrl-C (they inherit it): on Ctrl-C this process
-        # cancels the chunks and closes them, instead of each dying with a traceback.
-        with _ctrl_c_ignored():
+        # cancels the chunks and closes them, instead of each dying with a traceback.  A
+        # worker gets its next chunk when it is free (saturation 1.0, not Dask's 1.1, which
+        # queues a second chunk on each worker), so the highest priority left starts next.
+        with _ctrl_c_ignored(), dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
             cluster = LocalCluster(
                 n_workers=jobs,
                 threads_per_worker=1,
@@ -224,7 +252,7 @@ def _run_on_dask(
     else:
         client = Client(_checked_address(scheduler), set_as_default=False)
     try:
-        return _collect(client, function, chunks, report)
+        return _collect(client, function, chunks, report, order)
     finally:
         client.close()
         if cluster is not None:
@@ -267,11 +295,16 @@ def _collect(
     function: Callable[[T], R],
     chunks: list[T],
     report: _Report,
+    order: list[tuple[int, int]],
 ) -> list[R]:
     from distributed import as_completed
 
+    # One graph, highest priority first: Dask starts the chunks of one `map` in list order.
     # pure=False: equal chunks are still separate pieces of work.
-    futures = client.map(function, chunks, pure=False)
+    started = client.map(function, [chunks[index] for _, index in order], pure=False)
+    futures: list[Any] = [None] * len(chunks)
+    for (_, index), future in zip(order, started, strict=True):
+        futures[index] = future
     index_of = {future.key: index for index, future in enumerate(futures)}
     finished: dict[int, R] = {}
     first_error: int | None = None

@@ -1,14 +1,30 @@
 """The pieces of ``cgt verify`` that travel to worker processes: a claim named by its game and
-text (`ClaimChunk`), the check of one chunk on a worker (`_run_chunk`), and the merge of a
-claim's chunks into what one process would have found (`_merge`)."""
+text (`ClaimChunk`), the check of one chunk on a worker (`_run_chunk`), the merge of a claim's
+chunks into what one process would have found (`_merge`), and the chunks' times of the last run
+(`_load_timings`, `_store_timings`), from which the longest chunks are started first
+(`_priorities`).
+
+The times are kept in a small JSON file in the user's cache directory, keyed by the claim's
+game and text, quick or full, size and part; a missing or unreadable file is no history:
+
+>>> chunks = [ClaimChunk(None, "g", "short", False, size=5), ClaimChunk(None, "g", "long", False)]
+>>> _priorities(chunks, {_timing_key(chunks[0]): 0.5, _timing_key(chunks[1]): 9.0})
+[1, 2]
+"""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import itertools
+import json
+import math
+import os
+import tempfile
 import time
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 
 import attrs
 
@@ -162,3 +178,87 @@ def _merge(
     else:
         result = VerificationResult(exhaustive, exhaustive, 0, fast, reference)
     return ClaimRun(claim, result, checked_up_to, seconds)
+
+
+# ----------------------------------------------------------------------------- timings
+
+_TIMINGS_KEPT = 5_000  # entries kept in the file (the newest), so that it stays small
+
+
+def _timings_path() -> Path:
+    """Where the chunks' times are kept: ``verify-timings.json`` in the user's cache
+    directory (``platformdirs``' if it is installed, else ``~/.cache/cgt``)."""
+    try:
+        import platformdirs
+    except ImportError:
+        return Path.home() / ".cache" / "cgt" / "verify-timings.json"
+    return Path(platformdirs.user_cache_dir("cgt")) / "verify-timings.json"
+
+
+def _timing_key(chunk: ClaimChunk) -> str:
+    """A chunk's key in the timings file: its game, claim, quick or full, size and part."""
+    size = "quick" if chunk.quick else "full"
+    return json.dumps([chunk.game, chunk.claim, size, chunk.size, chunk.part, chunk.parts])
+
+
+def _load_timings(path: Path | None = None) -> dict[str, float]:
+    """The chunks' times stored by earlier runs; nothing if the file is missing or corrupt."""
+    try:
+        data = json.loads((path or _timings_path()).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or not isinstance(data.get("seconds"), dict):
+        return {}
+    return {
+        key: float(value)
+        for key, value in data["seconds"].items()
+        if isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value >= 0
+    }
+
+
+def _store_timings(new: Mapping[str, float], path: Path | None = None) -> None:
+    """Add the times of a run to the file (the newest ``_TIMINGS_KEPT`` entries are kept); a
+    file that cannot be written (read-only home...) is left as it is."""
+    if not new:
+        return
+    path = path or _timings_path()
+    seconds = _load_timings(path)
+    for key in new:
+        seconds.pop(key, None)  # re-inserted last: the newest entries are kept
+    seconds.update(new)
+    kept = dict(list(seconds.items())[-_TIMINGS_KEPT:])
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False
+        ) as file:
+            json.dump({"version": 1, "seconds": kept}, file)
+        os.replace(file.name, path)  # atomic: a run reading it meanwhile sees the old file
+
+
+def _expected_seconds(chunk: ClaimChunk, timings: Mapping[str, float]) -> float | None:
+    """A chunk's time in the last run that timed it (a part of a split claim: its share of
+    the whole claim's time, if only that is known); None if it was never timed."""
+    known = timings.get(_timing_key(chunk))
+    if known is None and chunk.parts > 1:
+        whole = timings.get(_timing_key(attrs.evolve(chunk, part=0, parts=1)))
+        known = None if whole is None else whole / chunk.parts
+    return known
+
+
+def _priorities(chunks: Sequence[ClaimChunk], timings: Mapping[str, float]) -> list[int]:
+    """Each chunk's priority on workers: the longest first (expected from ``timings``), so
+    that the last chunk to finish is short.  A chunk never timed comes before all others (it
+    may be the longest); ties keep the chunks' order."""
+    expected = [_expected_seconds(chunk, timings) for chunk in chunks]
+    order = sorted(
+        range(len(chunks)),
+        key=lambda i: (expected[i] is not None, -(expected[i] or 0.0), i),
+    )
+    priorities = [0] * len(chunks)
+    for rank, index in enumerate(order):
+        priorities[index] = len(chunks) - rank
+    return priorities

@@ -40,23 +40,30 @@ and ``on_claim(index, run)`` reports each claim as it is finished.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError
 from cgt.verification._chunks import (
     ClaimChunk,
     ClaimNotFoundError,
     _chunks_of,
+    _load_timings,
     _merge,
     _PartResult,
+    _priorities,
     _run_chunk,
+    _store_timings,
+    _timing_key,
 )
 from cgt.verification.claim import (
     _ORIGINS,
     Claim,
     ClaimRun,
     ClaimSizeError,
+    checked_scale,
+    checked_size,
     claims,
     register_claim,
 )
@@ -68,14 +75,46 @@ __all__ = [
     "ClaimRun",
     "ClaimSizeError",
     "ClaimsInterrupted",
+    "GameNotFoundError",
     "claims",
     "register_claim",
     "run_claims",
+    "select_claims",
 ]
 
 
+class GameNotFoundError(CGTError, LookupError):
+    """``cgt verify --game NAME`` / ``run_claims(games=[NAME])``: no registered game has that
+    name, or it is the prefix of several games' names."""
+
+
+def select_claims(every: Iterable[Claim], names: Sequence[str]) -> list[Claim]:
+    """The claims of the games named: each name is a game's name (case aside), or a prefix of
+    the name of one game only.  No names: every claim."""
+    every = list(every)
+    if not names:
+        return every
+    games = list(dict.fromkeys(c.game for c in every))
+    chosen: set[str] = set()
+    for name in names:
+        needle = name.strip().casefold()
+        exact = [g for g in games if g.casefold() == needle]
+        prefixed = [g for g in games if g.casefold().startswith(needle)] if needle else []
+        if exact or len(prefixed) == 1:
+            chosen.add((exact or prefixed)[0])
+        elif prefixed:
+            raise GameNotFoundError(
+                f"{name!r} is the beginning of several games' names: {', '.join(prefixed)}"
+            )
+        else:
+            raise GameNotFoundError(
+                f"no registered game is named {name!r}; the games are: {', '.join(games)}"
+            )
+    return [c for c in every if c.game in chosen]
+
+
 def run_claims(
-    selected: Iterable[Claim] | None = None,
+    selected: Iterable[Claim] | Claim | None = None,
     quick: bool = False,
     on_start: Callable[[int, int, Claim], None] | None = None,
     progress: Callable[[int], None] | None = None,
@@ -86,18 +125,24 @@ def run_claims(
     size: int | None = None,
     scale: Fraction | int | str | None = None,
     on_claim: Callable[[int, ClaimRun], None] | None = None,
+    games: Iterable[str] | str | None = None,
+    timings: bool = True,
 ) -> list[ClaimRun]:
     """Verify the registered (or the given) claims, in order.
 
+    ``games`` keeps the claims of the games named (as ``cgt verify --game``, `select_claims`).
     With ``jobs`` other than 1 or a ``scheduler``, the claims run in chunks on workers (see
-    `ClaimChunk` and `cgt.run_chunks`) and ``on_chunk(finished, total)`` reports progress;
-    the result is the same as in one process.  ``size`` checks every family up to that size,
-    ``scale`` multiplies each claim's own size (`Claim.bound`; a bad one raises
-    `ClaimSizeError` before any work).  ``on_claim(index, run)`` is called as each claim is
-    finished (in any order on workers).  Ctrl-C raises `ClaimsInterrupted` with the claims
-    finished.
+    `ClaimChunk` and `cgt.run_chunks`), the longest first (from the chunks' times of earlier
+    runs, kept in the user's cache directory unless ``timings=False``), and
+    ``on_chunk(finished, total)`` reports progress; the result is the same as in one process.
+    ``size`` checks every family up to that size, ``scale`` multiplies each claim's own size
+    (`Claim.bound`).  ``on_claim(index, run)`` is called as each claim is finished (in any order
+    on workers).  Ctrl-C raises `ClaimsInterrupted` with the claims finished.  Bad arguments
+    (`ClaimSizeError`, `GameNotFoundError`, `cgt.WrongTypeError`, `cgt.InvalidArgumentError`)
+    are refused before any claim runs.
     """
-    todo = list(claims() if selected is None else selected)
+    _check_arguments(quick, jobs, size, scale, timings, on_start, progress, on_chunk, on_claim)
+    todo = _selection(selected, games)
     sizes = [claim.bound(quick, size=size, scale=scale) for claim in todo]
     if scheduler is not None:
         from cgt.core.runner import _checked_address
@@ -114,10 +159,83 @@ def run_claims(
                     on_claim(index, runs[-1])
         except KeyboardInterrupt:
             raise ClaimsInterrupted(runs, len(todo)) from None
+        finally:
+            if timings:  # the claims' times, for a later run on workers
+                _store_timings(_claim_times(todo, quick, sizes, runs))
         return runs
     return _run_in_chunks(
-        todo, quick, jobs, scheduler, on_chunk, sizes=sizes, on_claim=on_claim, on_start=on_start
+        todo,
+        quick,
+        jobs,
+        scheduler,
+        on_chunk,
+        sizes=sizes,
+        on_claim=on_claim,
+        on_start=on_start,
+        timings=timings,
     )
+
+
+def _check_arguments(
+    quick: Any, jobs: Any, size: Any, scale: Any, timings: Any, *callbacks: Any
+) -> None:
+    """A named error for an argument of `run_claims` that cannot be used."""
+    for name, flag in (("quick", quick), ("timings", timings)):
+        if not isinstance(flag, bool):
+            raise WrongTypeError(f"{name} is True or False, got {flag!r}")
+    if jobs is not None:
+        if not isinstance(jobs, int) or isinstance(jobs, bool):
+            raise WrongTypeError(f"jobs is a positive int or None (every core), got {jobs!r}")
+        if jobs < 1:
+            raise InvalidArgumentError(f"jobs is a positive int or None (every core), got {jobs}")
+    if size is not None and scale is not None:
+        raise InvalidArgumentError(
+            f"give a size or a scale, not both (size={size!r}, scale={scale!r})"
+        )
+    if size is not None:
+        checked_size(size)
+    if scale is not None:
+        checked_scale(scale)
+    for callback in callbacks:
+        if callback is not None and not callable(callback):
+            raise WrongTypeError(f"a callback is a function or None, got {callback!r}")
+
+
+def _selection(selected: Any, games: Any) -> list[Claim]:
+    """The claims given (every registered claim if None), of the games named if any."""
+    if selected is None:
+        todo = list(claims())
+    elif isinstance(selected, Claim):
+        todo = [selected]
+    else:
+        try:
+            todo = list(selected)
+        except TypeError:
+            raise WrongTypeError(f"selected is an iterable of Claims, got {selected!r}") from None
+        for claim in todo:
+            if not isinstance(claim, Claim):
+                raise WrongTypeError(f"selected holds Claims only, got {claim!r}")
+    if games is None:
+        return todo
+    names = [games] if isinstance(games, str) else games
+    try:
+        names = list(names)
+    except TypeError:
+        raise WrongTypeError(f"games is a game's name or a list of names, got {games!r}") from None
+    for name in names:
+        if not isinstance(name, str):
+            raise WrongTypeError(f"a game's name is a str, got {name!r}")
+    return select_claims(todo, names)
+
+
+def _claim_times(
+    todo: Sequence[Claim], quick: bool, sizes: Sequence[int], runs: Sequence[ClaimRun]
+) -> dict[str, float]:
+    """The times of claims run whole in one process, keyed as their one chunk on workers."""
+    return {
+        _timing_key(ClaimChunk(None, claim.game, claim.claim, quick, size=size)): run.seconds
+        for claim, size, run in zip(todo, sizes, runs, strict=False)
+    }
 
 
 class ClaimsInterrupted(KeyboardInterrupt):
@@ -143,9 +261,11 @@ def _run_in_chunks(
     sizes: list[int] | None = None,
     on_claim: Callable[[int, ClaimRun], None] | None = None,
     on_start: Callable[[int, int, Claim], None] | None = None,
+    timings: bool = False,
 ) -> list[ClaimRun]:
-    """Run claims in chunks on workers; a claim no worker can import (registered by a script,
-    a test or a doctest) runs in this process, after the others."""
+    """Run claims in chunks on workers, the longest first (from the ``timings`` of earlier
+    runs); a claim no worker can import (registered by a script, a test or a doctest) runs in
+    this process, after the others."""
     from cgt.core.runner import RunInterrupted, run_chunks
 
     sizes = sizes if sizes is not None else [claim.bound(quick) for claim in todo]
@@ -192,6 +312,7 @@ def _run_in_chunks(
                     scheduler=scheduler,
                     progress=on_chunk,
                     on_result=finished,
+                    priorities=_priorities(flat, _load_timings() if timings else {}),
                 )
             ):
                 done[chunk] = result
@@ -210,4 +331,7 @@ def _run_in_chunks(
         raise ClaimsInterrupted([runs[i] for i in sorted(runs)], len(todo)) from None
     except KeyboardInterrupt:
         raise ClaimsInterrupted([runs[i] for i in sorted(runs)], len(todo)) from None
+    finally:
+        if timings:  # the chunks' times, for the next run
+            _store_timings({_timing_key(flat[i]): result.seconds for i, result in done.items()})
     return [runs[index] for index in range(len(todo))]
