@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import cgt
 from games._grid import ROOK_STEPS, SWAP_XO, BoardError, Grid, GridPosition, options_by
 
 __all__ = ["BoardError", "Konane"]
@@ -106,3 +107,177 @@ def _reachable(grid: Grid) -> set[int]:
 def _parts(grid: Grid, reach: set[int]) -> list[set[int]]:
     marks = "".join("r" if i in reach else "-" for i in range(len(grid.cells)))
     return Grid(grid.height, grid.width, marks).regions("r")
+
+
+# --- published families, registered with ``cgt verify`` ----------------------------------------
+# Ernst's closed forms are quoted from I. Shehadeh's restatement ("Known Facts" of his Konane
+# notes, github.com/ishehadeh: konjecture and cgtjs), with his pictures' orientation: Left's
+# stones x, a tail below the leftmost stone of the row.
+_ERNST = "M. D. Ernst, Playing Konane mathematically, UMAP J. 16 (1995) 95-121"
+_RESTATED = "; as restated in I. Shehadeh's Konane notes (github.com/ishehadeh/konjecture)"
+_CHAN_TSAI = "A. Chan, A. Tsai, 1 x n Konane: a summary of results, More Games of No Chance (2002)"
+
+
+def _row(stones: int, first: str = "x") -> str:
+    """``stones`` alternating stones, the first one ``first``."""
+    other = "o" if first == "x" else "x"
+    return "".join(first if i % 2 == 0 else other for i in range(stones))
+
+
+def _board(rows: list[str]) -> Konane:
+    width = max(map(len, rows))
+    return Konane("|".join(row.ljust(width, ".") for row in rows))
+
+
+def _stones(position: Konane) -> int:
+    return sum(ch in "xo" for ch in str(position))
+
+
+def solid_line(stones: int) -> Konane:
+    """A solid linear pattern: ``stones`` alternating stones (x first), an empty cell at each end.
+
+    >>> solid_line(5), cgt.value(solid_line(5))
+    (Konane('.xoxox.'), Game('-2'))
+    """
+    return Konane(f".{_row(stones)}.")
+
+
+def tailed_line(stones: int) -> Konane:
+    """A solid linear pattern with a tail of one: ``stones - 1`` alternating stones in a row (x
+    first) and an ``o`` below the first, with two empty rows above and below.
+
+    >>> str(tailed_line(4))
+    '.....|.....|.xox.|.o...|.....|.....'
+    """
+    return _board(["", "", f".{_row(stones - 1)}.", ".o", "", ""])
+
+
+def offset_tailed_line(stones: int) -> Konane:
+    """A solid linear pattern with an offset tail of one: ``stones - 1`` alternating stones in a
+    row (o first) from the third column, and an ``o`` diagonally below-left of the first.
+
+    >>> str(offset_tailed_line(4))
+    '......|..oxo.|.o....|......'
+    """
+    return _board(["", f"..{_row(stones - 1, 'o')}.", ".o", ""])
+
+
+def three_lines(a: int, b: int, c: int) -> Konane:
+    """Three solid patterns of ``2a+1``, ``2b+1``, ``2c+1`` stones, each o first (so o last),
+    one empty cell between them and at each end.
+
+    >>> three_lines(0, 1, 0), cgt.value(three_lines(0, 1, 0))
+    (Konane('.o.oxo.o.'), Game('1'))
+    """
+    return Konane("." + ".".join(_row(2 * k + 1, "o") for k in (a, b, c)) + ".")
+
+
+def _solid_line_value(position: Konane) -> cgt.Game:
+    n = _stones(position)
+    return cgt.Game(-(n // 2)) if n % 2 else cgt.STAR if n % 4 == 2 else cgt.ZERO
+
+
+def _tailed_line_value(position: Konane, *, corrected: bool) -> cgt.Game:
+    n = _stones(position)
+    j, r = divmod(n, 4)
+    if n in (2, 3):
+        return cgt.STAR
+    if n == 4:
+        return cgt.Game(left=[cgt.STAR], right=[cgt.DOWN])
+    if r == 0:
+        return cgt.Game(left=[cgt.STAR], right=[cgt.Game(2 - 2 * j)])
+    if r == 1:
+        return cgt.Game(left=[cgt.Game(2 * j - 1)], right=[cgt.STAR])
+    if r == 2:
+        return cgt.Game(left=[cgt.ZERO if corrected else cgt.STAR], right=[cgt.Game(1 - 2 * j)])
+    return cgt.Game(left=[cgt.Game(2 * j)], right=[cgt.ZERO])
+
+
+def _offset_tailed_line_value(position: Konane) -> cgt.Game:
+    n = _stones(position)
+    if n == 1:
+        return cgt.ZERO
+    if n == 3:
+        return cgt.DOWN
+    if n % 2 == 0:
+        return cgt.Game(max(n // 2 - 1, 0))
+    return cgt.STAR if n % 4 == 1 else cgt.ZERO
+
+
+def _three_lines_value(position: Konane) -> cgt.Game:
+    runs = [len(run) for run in str(position).split(".") if run]
+    return cgt.Game(sum(run // 2 for run in runs))
+
+
+def _three_lines_family(size: int) -> Iterator[Konane]:
+    for total in range(size + 1):
+        for a in range(total + 1):
+            for b in range(total - a + 1):
+                yield three_lines(a, b, total - a - b)
+
+
+def _register() -> None:
+    r = cgt.register_claim
+    r(
+        game="Konane",
+        claim="solid line of n stones: -(n-1)/2 for odd n, 0 for n = 4j, * for n = 4j+2",
+        source=_ERNST + _RESTATED,
+        family=lambda size: map(solid_line, range(size + 1)),
+        quick=12,
+        full=24,
+        fast=_solid_line_value,
+        reference=cgt.value,
+        checked_up_to="n <= {size}",
+    )
+    tail = "solid line with a tail of one, n stones in all: * (n = 2, 3), {{*|v}} (n = 4), "
+    cases = "{{*|2-2j}} (n = 4j), {{2j-1|*}} (4j+1), {{%s|1-2j}} (4j+2), {{2j|0}} (4j+3)"
+    r(
+        game="Konane",
+        claim=tail + cases % "*",
+        source=_ERNST + _RESTATED,
+        family=lambda size: map(tailed_line, range(2, size + 1)),
+        quick=8,
+        full=16,
+        fast=lambda p: _tailed_line_value(p, corrected=False),
+        reference=cgt.value,
+        expect="refuted",
+        checked_up_to="n <= {size}",
+        note="fails at n = 4j+2: the smallest counterexample n = 6 is {0|-1}, not {*|-1}",
+    )
+    r(
+        game="Konane",
+        claim=tail + cases % "0",
+        source="the restated form corrected at n = 4j+2 (as in ishehadeh/cgtjs's tests)",
+        family=lambda size: map(tailed_line, range(2, size + 1)),
+        quick=10,
+        full=16,
+        fast=lambda p: _tailed_line_value(p, corrected=True),
+        reference=cgt.value,
+        checked_up_to="n <= {size}",
+    )
+    r(
+        game="Konane",
+        claim="solid line with an offset tail of one, n stones: v (n = 3), n/2-1 (n even), "
+        "* (n = 4j+1), 0 (n = 4j+3, and n = 1)",
+        source=_ERNST + _RESTATED,
+        family=lambda size: map(offset_tailed_line, range(1, size + 1)),
+        quick=10,
+        full=16,
+        fast=_offset_tailed_line_value,
+        reference=cgt.value,
+        checked_up_to="n <= {size}",
+    )
+    r(
+        game="Konane",
+        claim="three solid lines of 2a+1, 2b+1, 2c+1 stones, one cell apart: a + b + c",
+        source=_CHAN_TSAI + _RESTATED,
+        family=_three_lines_family,
+        quick=2,
+        full=4,
+        fast=_three_lines_value,
+        reference=cgt.value,
+        checked_up_to="a + b + c <= {size}",
+    )
+
+
+_register()
