@@ -23,7 +23,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from games._grid import KING_STEPS, SWAP_XO, XO_ALIASES, BoardError, Grid, GridPosition, options_by
+import cgt
+from games._grid import (
+    KING_STEPS,
+    SWAP_XO,
+    XO_ALIASES,
+    BoardError,
+    Grid,
+    GridPosition,
+    all_boards,
+    options_by,
+)
 
 __all__ = ["Amazons", "BoardError"]
 
@@ -80,3 +90,106 @@ def _moves(grid: Grid, amazon: str) -> Iterator[Grid]:
             after = "".join(moved)
             for k in _rays(grid, j, after):
                 yield Grid(grid.height, grid.width, after[:k] + "#" + after[k + 1 :])
+
+
+# --- closed forms, registered with ``cgt verify`` ----------------------------------------------
+_DEFECTS = (
+    "territories and their defects: E. Berlekamp, Sums of N x 2 Amazons (2000); M. Mueller and "
+    "T. Tegos, Experiments in Computer Amazons, More Games of No Chance (2002)"
+)
+
+
+def lone_amazon(rows: int, columns: int, at: int) -> Amazons:
+    """A ``rows`` x ``columns`` rectangle, empty but for Left's amazon on cell ``at`` (row by
+    row from the top left).
+
+    >>> lone_amazon(2, 3, 4), cgt.value(lone_amazon(2, 3, 4))
+    (Amazons('...|.x.'), Game('5'))
+    """
+    cells = ["."] * (rows * columns)
+    cells[at] = "x"
+    text = "".join(cells)
+    return Amazons("|".join(text[r * columns : (r + 1) * columns] for r in range(rows)))
+
+
+def facing_amazons(behind_left: int, between: int, behind_right: int) -> Amazons:
+    """A 1 x n strip: ``behind_left`` empty cells, Left's amazon, ``between`` empty cells,
+    Right's amazon, ``behind_right`` empty cells.
+
+    >>> facing_amazons(1, 3, 0), cgt.value(facing_amazons(1, 3, 0))
+    (Amazons('.x...o'), Game('{3|-1}'))
+    """
+    return Amazons("." * behind_left + "x" + "." * between + "o" + "." * behind_right)
+
+
+def _empty_cells_of_live_regions(position: Amazons) -> int:
+    return sum(str(part).count(".") for part in position.components())
+
+
+def _facing_value(position: Amazons) -> cgt.Game:
+    behind_left, between, behind_right = map(len, str(position).replace("o", "x").split("x"))
+    base = cgt.Game(behind_left - behind_right)
+    return base + cgt.switch(between - 1) if between else base
+
+
+def _rectangles(size: int) -> Iterator[Amazons]:
+    for columns in range(1, size + 1):
+        for rows in (1, 2):
+            yield from (lone_amazon(rows, columns, at) for at in range(rows * columns))
+
+
+def _lone_amazon_boards(size: int) -> Iterator[Amazons]:
+    for text in all_boards(".#x", size, 3, size):
+        if text.count("x") == 1:
+            yield Amazons(text)
+
+
+def _facing_family(size: int) -> Iterator[Amazons]:
+    for total in range(size + 1):
+        for between in range(total + 1):
+            for left in range(total - between + 1):
+                yield facing_amazons(left, between, total - between - left)
+
+
+def _register() -> None:
+    r = cgt.register_claim
+    r(
+        game="Amazons",
+        claim="a lone amazon anywhere in a 1 x n or 2 x n rectangle: the number of empty cells",
+        source="observed here (no defect: she can burn every cell); " + _DEFECTS,
+        family=_rectangles,
+        quick=4,
+        full=6,
+        fast=_empty_cells_of_live_regions,
+        reference=cgt.value,
+        checked_up_to="every cell of the 1 x n and 2 x n rectangles, n <= {size}",
+    )
+    r(
+        game="Amazons",
+        claim="a lone amazon is worth the number of empty cells of her region",
+        source="the naive count of a territory; " + _DEFECTS,
+        family=_lone_amazon_boards,
+        quick=6,
+        full=8,
+        fast=_empty_cells_of_live_regions,
+        reference=cgt.value,
+        expect="refuted",
+        checked_up_to="every board of <= {size} cells (., #, one x), at most 3 rows",
+        note="a defective territory: the smallest counterexample '.#.|#x#' (two empty cells, "
+        "value 1: after the first move the other cell is out of reach)",
+    )
+    r(
+        game="Amazons",
+        claim="1 x n strip .^c x .^a o .^b = (c - b) ± (a - 1) for a >= 1, c - b for a = 0",
+        source="observed here (each amazon owns the cells behind her; the first to move "
+        "into the gap takes all but one of it)",
+        family=_facing_family,
+        quick=6,
+        full=12,
+        fast=_facing_value,
+        reference=cgt.value,
+        checked_up_to="a + b + c <= {size}",
+    )
+
+
+_register()
