@@ -229,8 +229,8 @@ def _register() -> None:
         reference=cgt.value,
         checked_up_to="n <= {size}",
     )
-    tail = "solid line with a tail of one, n stones in all: * (n = 2, 3), {{*|v}} (n = 4), "
-    cases = "{{*|2-2j}} (n = 4j), {{2j-1|*}} (4j+1), {{%s|1-2j}} (4j+2), {{2j|0}} (4j+3)"
+    tail = "solid line with a tail of one, n stones in all: * (n = 2, 3), {*|v} (n = 4), "
+    cases = "{*|2-2j} (n = 4j), {2j-1|*} (4j+1), {%s|1-2j} (4j+2), {2j|0} (4j+3)"
     r(
         game="Konane",
         claim=tail + cases % "*",
