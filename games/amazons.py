@@ -17,6 +17,10 @@ Only cells that are not burned matter, and amazons and arrows move through them 
 directions, so the regions of unburned cells connected through sides or corners are independent
 (`Amazons.components`, which drops regions without amazons); the symmetries of the square keep
 the value and exchanging the colours negates it (`Amazons.normal_form`).
+
+Importing the module registers closed forms with ``cgt verify``: a lone amazon in a 1 x n or
+2 x n rectangle (`lone_amazon`) is worth its empty cells, which fails for a defective region,
+and two amazons facing on a strip (`facing_amazons`) are a number plus a switch.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from games._grid import (
     options_by,
 )
 
-__all__ = ["Amazons", "BoardError"]
+__all__ = ["Amazons", "BoardError", "facing_amazons", "lone_amazon"]
 
 
 class Amazons(GridPosition):

@@ -18,6 +18,11 @@ cell an enemy may reach may land beyond it"; every move stays within one connect
 that set, so the parts holding both colours are independent (`Konane.components`), and cells
 outside it are dead (`Konane.normal_form` blocks them, crops, and takes the least image under
 the eight symmetries and the exchange of colours, which negates).
+
+Importing the module registers published values with ``cgt verify`` (see
+``docs/games/grid-rulesets.md``): Ernst's solid lines (`solid_line`), lines with a tail
+(`tailed_line`, one restated formula refuted) or an offset tail (`offset_tailed_line`), and
+Chan and Tsai's three odd lines (`three_lines`).
 """
 
 from __future__ import annotations
@@ -27,7 +32,14 @@ from collections.abc import Iterator
 import cgt
 from games._grid import ROOK_STEPS, SWAP_XO, BoardError, Grid, GridPosition, options_by
 
-__all__ = ["BoardError", "Konane"]
+__all__ = [
+    "BoardError",
+    "Konane",
+    "offset_tailed_line",
+    "solid_line",
+    "tailed_line",
+    "three_lines",
+]
 
 
 class Konane(GridPosition):
