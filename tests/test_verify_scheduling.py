@@ -170,11 +170,11 @@ def test_the_order_of_the_chunks_does_not_change_the_results(
 def test_a_missing_or_corrupt_timings_file_is_no_history(tmp_path: Path) -> None:
     path = tmp_path / "timings.json"
     assert _load_timings(path) == {}
-    for text in ("{not json", "[1, 2]", '{"seconds": 3}', "\x00\xff", ""):
+    for text in ("{not json", "[1, 2]", '{"cpu_seconds": 3}', '{"seconds": {}}', "\xff", ""):
         path.write_text(text, encoding="latin-1")
         assert _load_timings(path) == {}
     path.write_text(
-        json.dumps({"seconds": {"a": 1.5, "b": "x", "c": -1, "d": True, "e": 2, "f": None}})
+        json.dumps({"cpu_seconds": {"a": 1.5, "b": "x", "c": -1, "d": True, "e": 2, "f": None}})
     )
     assert _load_timings(path) == {"a": 1.5, "e": 2.0}
     _store_timings({"g": 0.25}, path)  # a corrupt entry is dropped, the others kept
@@ -263,3 +263,20 @@ def test_games_keeps_the_claims_of_the_games_named(registry: list[cgt.Claim]) ->
     runs = cgt.run_claims(registry[3:], quick=True, games=["SCHEDULING TEST: OTHER"])
     assert [run.claim.game for run in runs] == ["scheduling test: other"]
     assert cgt.run_claims(registry[4], quick=True)[0].result.checked == 40  # one claim
+
+
+def _sleepy_mod3(position: Any) -> int:
+    time.sleep(0.05)
+    return position.n % 3
+
+
+def test_the_times_kept_are_cpu_times(registry: list[cgt.Claim], tmp_path: Path) -> None:
+    """A claim that waits (as on a loaded machine) is not expected to take longer."""
+    sleepy = cgt.Claim(
+        game="scheduling test: sleepy", claim="g(n) = n mod 3, slowly", source="test",
+        family=_take12, quick=4, full=4, fast=_sleepy_mod3,
+    )  # fmt: skip
+    (run,) = cgt.run_claims(sleepy, quick=True, jobs=1)
+    assert run.seconds >= 0.2
+    (cpu,) = _load_timings(tmp_path / "timings.json").values()
+    assert cpu < 0.1

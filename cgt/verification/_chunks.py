@@ -4,8 +4,9 @@ chunks into what one process would have found (`_merge`), and the chunks' times 
 (`_load_timings`, `_store_timings`), from which the longest chunks are started first
 (`_priorities`).
 
-The times are kept in a small JSON file in the user's cache directory, keyed by the claim's
-game and text, quick or full, size and part; a missing or unreadable file is no history:
+The times are CPU times (what a free core would take, whatever the load when they were
+measured), kept in a small JSON file in the user's cache directory, keyed by the claim's game
+and text, quick or full, size and part; a missing or unreadable file is no history:
 
 >>> chunks = [ClaimChunk(None, "g", "short", False, size=5), ClaimChunk(None, "g", "long", False)]
 >>> _priorities(chunks, {_timing_key(chunks[0]): 0.5, _timing_key(chunks[1]): 9.0})
@@ -66,6 +67,7 @@ class _PartResult:
     seconds: float
     failed_at: int | None = None
     error: BaseException | None = None
+    cpu_seconds: float = 0.0  # of the thread that ran the chunk (what a free core would take)
 
 
 def _chunks_of(claim: Claim, quick: bool, size: int | None = None) -> list[ClaimChunk]:
@@ -102,7 +104,9 @@ def _run_chunk(chunk: ClaimChunk) -> _PartResult:
     with warnings.catch_warnings():
         # The worker's own threads draw from `random`; hypothesis would blame the strategy.
         warnings.filterwarnings("ignore", message="Do not use the `random` module inside")
-        return _run_part(chunk)
+        cpu = time.thread_time()
+        part = _run_part(chunk)
+        return attrs.evolve(part, cpu_seconds=time.thread_time() - cpu)
 
 
 def _run_part(chunk: ClaimChunk) -> _PartResult:
@@ -202,16 +206,17 @@ def _timing_key(chunk: ClaimChunk) -> str:
 
 
 def _load_timings(path: Path | None = None) -> dict[str, float]:
-    """The chunks' times stored by earlier runs; nothing if the file is missing or corrupt."""
+    """The chunks' CPU times stored by earlier runs; nothing if the file is missing or
+    corrupt."""
     try:
         data = json.loads((path or _timings_path()).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    if not isinstance(data, dict) or not isinstance(data.get("seconds"), dict):
+    if not isinstance(data, dict) or not isinstance(data.get("cpu_seconds"), dict):
         return {}
     return {
         key: float(value)
-        for key, value in data["seconds"].items()
+        for key, value in data["cpu_seconds"].items()
         if isinstance(value, int | float)
         and not isinstance(value, bool)
         and math.isfinite(value)
@@ -235,7 +240,7 @@ def _store_timings(new: Mapping[str, float], path: Path | None = None) -> None:
         with tempfile.NamedTemporaryFile(
             "w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False
         ) as file:
-            json.dump({"version": 1, "seconds": kept}, file)
+            json.dump({"version": 1, "cpu_seconds": kept}, file)
         os.replace(file.name, path)  # atomic: a run reading it meanwhile sees the old file
 
 

@@ -40,6 +40,7 @@ and ``on_claim(index, run)`` reports each claim as it is finished.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -150,18 +151,21 @@ def run_claims(
         _checked_address(scheduler)  # before any work, even if no claim goes to workers
     if jobs == 1 and scheduler is None:
         runs: list[ClaimRun] = []
+        cpu: list[float] = []  # each claim's CPU time, for a later run on workers
         try:
             for index, claim in enumerate(todo):
                 if on_start is not None:
                     on_start(index, len(todo), claim)
+                start = time.thread_time()
                 runs.append(claim.run(quick=quick, progress=progress, size=sizes[index]))
+                cpu.append(time.thread_time() - start)
                 if on_claim is not None:
                     on_claim(index, runs[-1])
         except KeyboardInterrupt:
             raise ClaimsInterrupted(runs, len(todo)) from None
         finally:
-            if timings:  # the claims' times, for a later run on workers
-                _store_timings(_claim_times(todo, quick, sizes, runs))
+            if timings:
+                _store_timings(_claim_times(todo, quick, sizes, cpu))
         return runs
     return _run_in_chunks(
         todo,
@@ -229,12 +233,13 @@ def _selection(selected: Any, games: Any) -> list[Claim]:
 
 
 def _claim_times(
-    todo: Sequence[Claim], quick: bool, sizes: Sequence[int], runs: Sequence[ClaimRun]
+    todo: Sequence[Claim], quick: bool, sizes: Sequence[int], cpu: Sequence[float]
 ) -> dict[str, float]:
-    """The times of claims run whole in one process, keyed as their one chunk on workers."""
+    """The CPU times of claims run whole in one process, keyed as their one chunk on
+    workers."""
     return {
-        _timing_key(ClaimChunk(None, claim.game, claim.claim, quick, size=size)): run.seconds
-        for claim, size, run in zip(todo, sizes, runs, strict=False)
+        _timing_key(ClaimChunk(None, claim.game, claim.claim, quick, size=size)): seconds
+        for claim, size, seconds in zip(todo, sizes, cpu, strict=False)
     }
 
 
@@ -333,5 +338,6 @@ def _run_in_chunks(
         raise ClaimsInterrupted([runs[i] for i in sorted(runs)], len(todo)) from None
     finally:
         if timings:  # the chunks' times, for the next run
-            _store_timings({_timing_key(flat[i]): result.seconds for i, result in done.items()})
+            times = {_timing_key(flat[i]): result.cpu_seconds for i, result in done.items()}
+            _store_timings(times)
     return [runs[index] for index in range(len(todo))]
