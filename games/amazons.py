@@ -155,45 +155,30 @@ def _facing_family(size: int) -> Iterator[Amazons]:
                 yield facing_amazons(left, between, total - between - left)
 
 
+_LONE = "a lone amazon anywhere in a 1 x n or 2 x n rectangle: the number of empty cells"
+_NAIVE = "a lone amazon is worth the number of empty cells of her region"
+_FACING = "1 x n strip .^c x .^a o .^b = (c - b) ± (a - 1) for a >= 1, c - b for a = 0"
+_DEFECT = (
+    "a defective territory: the smallest counterexample '.#.|#x#' (two empty cells, value 1: "
+    "after the first move the other cell is out of reach)"
+)
+
+
 def _register() -> None:
-    r = cgt.register_claim
-    r(
-        game="Amazons",
-        claim="a lone amazon anywhere in a 1 x n or 2 x n rectangle: the number of empty cells",
-        source="observed here (no defect: she can burn every cell); " + _DEFECTS,
-        family=_rectangles,
-        quick=4,
-        full=6,
-        fast=_empty_cells_of_live_regions,
-        reference=cgt.value,
-        checked_up_to="every cell of the 1 x n and 2 x n rectangles, n <= {size}",
+    count, value = _empty_cells_of_live_regions, cgt.value
+    no_defect = "observed here (no defect: she can burn every cell); " + _DEFECTS
+    rectangles = "every cell of the 1 x n and 2 x n rectangles, n <= {size}"
+    lone = (_LONE, no_defect, _rectangles, 4, 6, count, value)
+    naive = (_NAIVE, "the naive count; " + _DEFECTS, _lone_amazon_boards, 6, 8, count, value)
+    boards = "every board of <= {size} cells (., #, one x), at most 3 rows"
+    behind = "observed here (each amazon owns the cells behind her; the first to move into "
+    facing = (_FACING, behind + "the gap takes all but one of it)", _facing_family, 6, 12)
+    cgt.register_claim(cgt.Claim("Amazons", *lone, checked_up_to=rectangles))
+    cgt.register_claim(
+        cgt.Claim("Amazons", *naive, expect="refuted", checked_up_to=boards, note=_DEFECT)
     )
-    r(
-        game="Amazons",
-        claim="a lone amazon is worth the number of empty cells of her region",
-        source="the naive count of a territory; " + _DEFECTS,
-        family=_lone_amazon_boards,
-        quick=6,
-        full=8,
-        fast=_empty_cells_of_live_regions,
-        reference=cgt.value,
-        expect="refuted",
-        checked_up_to="every board of <= {size} cells (., #, one x), at most 3 rows",
-        note="a defective territory: the smallest counterexample '.#.|#x#' (two empty cells, "
-        "value 1: after the first move the other cell is out of reach)",
-    )
-    r(
-        game="Amazons",
-        claim="1 x n strip .^c x .^a o .^b = (c - b) ± (a - 1) for a >= 1, c - b for a = 0",
-        source="observed here (each amazon owns the cells behind her; the first to move "
-        "into the gap takes all but one of it)",
-        family=_facing_family,
-        quick=6,
-        full=12,
-        fast=_facing_value,
-        reference=cgt.value,
-        checked_up_to="a + b + c <= {size}",
-    )
+    bound = "a + b + c <= {size}"
+    cgt.register_claim(cgt.Claim("Amazons", *facing, _facing_value, value, checked_up_to=bound))
 
 
 _register()

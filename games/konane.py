@@ -27,7 +27,9 @@ Chan and Tsai's three odd lines (`three_lines`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any
 
 import cgt
 from games._grid import ROOK_STEPS, SWAP_XO, BoardError, Grid, GridPosition, options_by
@@ -228,68 +230,44 @@ def _three_lines_family(size: int) -> Iterator[Konane]:
                 yield three_lines(a, b, total - a - b)
 
 
+def _lines(build: Callable[[int], Konane], first: int) -> Callable[[int], Iterator[Konane]]:
+    """The family ``build(first), ..., build(size)``."""
+    return lambda size: map(build, range(first, size + 1))
+
+
+_TAIL = (
+    "solid line with a tail of one, n stones in all: * (n = 2, 3), {*|v} (n = 4), "
+    "{*|2-2j} (n = 4j), {2j-1|*} (4j+1), {%s|1-2j} (4j+2), {2j|0} (4j+3)"
+)
+
+
+def _claim(
+    text: str, source: str, family: Any, sizes: tuple[int, int], fast: Any, **more: Any
+) -> None:
+    """Register a claim on Konane, checked against `cgt.value` (up to n = size unless told)."""
+    more.setdefault("checked_up_to", "n <= {size}")
+    cgt.register_claim(cgt.Claim("Konane", text, source, family, *sizes, fast, cgt.value, **more))
+
+
 def _register() -> None:
-    r = cgt.register_claim
-    r(
-        game="Konane",
-        claim="solid line of n stones: -(n-1)/2 for odd n, 0 for n = 4j, * for n = 4j+2",
-        source=_ERNST + _RESTATED,
-        family=lambda size: map(solid_line, range(size + 1)),
-        quick=12,
-        full=24,
-        fast=_solid_line_value,
-        reference=cgt.value,
-        checked_up_to="n <= {size}",
+    ernst = _ERNST + _RESTATED
+    solid = "solid line of n stones: -(n-1)/2 for odd n, 0 for n = 4j, * for n = 4j+2"
+    _claim(solid, ernst, _lines(solid_line, 0), (12, 24), _solid_line_value)
+    as_restated = partial(_tailed_line_value, corrected=False)
+    wrong = "fails at n = 4j+2: the smallest counterexample n = 6 is {0|-1}, not {*|-1}"
+    refuted = {"expect": "refuted", "note": wrong}
+    _claim(_TAIL % "*", ernst, _lines(tailed_line, 2), (8, 16), as_restated, **refuted)
+    corrected = "the restated form corrected at n = 4j+2 (as in ishehadeh/cgtjs's tests)"
+    fixed = partial(_tailed_line_value, corrected=True)
+    _claim(_TAIL % "0", corrected, _lines(tailed_line, 2), (10, 16), fixed)
+    offset = (
+        "solid line with an offset tail of one, n stones: v (n = 3), n/2-1 (n even), "
+        "* (n = 4j+1), 0 (n = 4j+3, and n = 1)"
     )
-    tail = "solid line with a tail of one, n stones in all: * (n = 2, 3), {*|v} (n = 4), "
-    cases = "{*|2-2j} (n = 4j), {2j-1|*} (4j+1), {%s|1-2j} (4j+2), {2j|0} (4j+3)"
-    r(
-        game="Konane",
-        claim=tail + cases % "*",
-        source=_ERNST + _RESTATED,
-        family=lambda size: map(tailed_line, range(2, size + 1)),
-        quick=8,
-        full=16,
-        fast=lambda p: _tailed_line_value(p, corrected=False),
-        reference=cgt.value,
-        expect="refuted",
-        checked_up_to="n <= {size}",
-        note="fails at n = 4j+2: the smallest counterexample n = 6 is {0|-1}, not {*|-1}",
-    )
-    r(
-        game="Konane",
-        claim=tail + cases % "0",
-        source="the restated form corrected at n = 4j+2 (as in ishehadeh/cgtjs's tests)",
-        family=lambda size: map(tailed_line, range(2, size + 1)),
-        quick=10,
-        full=16,
-        fast=lambda p: _tailed_line_value(p, corrected=True),
-        reference=cgt.value,
-        checked_up_to="n <= {size}",
-    )
-    r(
-        game="Konane",
-        claim="solid line with an offset tail of one, n stones: v (n = 3), n/2-1 (n even), "
-        "* (n = 4j+1), 0 (n = 4j+3, and n = 1)",
-        source=_ERNST + _RESTATED,
-        family=lambda size: map(offset_tailed_line, range(1, size + 1)),
-        quick=10,
-        full=16,
-        fast=_offset_tailed_line_value,
-        reference=cgt.value,
-        checked_up_to="n <= {size}",
-    )
-    r(
-        game="Konane",
-        claim="three solid lines of 2a+1, 2b+1, 2c+1 stones, one cell apart: a + b + c",
-        source=_CHAN_TSAI + _RESTATED,
-        family=_three_lines_family,
-        quick=2,
-        full=4,
-        fast=_three_lines_value,
-        reference=cgt.value,
-        checked_up_to="a + b + c <= {size}",
-    )
+    _claim(offset, ernst, _lines(offset_tailed_line, 1), (10, 16), _offset_tailed_line_value)
+    three = "three solid lines of 2a+1, 2b+1, 2c+1 stones, one cell apart: a + b + c"
+    sums, bound = _CHAN_TSAI + _RESTATED, "a + b + c <= {size}"
+    _claim(three, sums, _three_lines_family, (2, 4), _three_lines_value, checked_up_to=bound)
 
 
 _register()
