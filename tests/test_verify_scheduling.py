@@ -223,8 +223,8 @@ def test_no_timings_are_read_or_stored_when_asked(
 @pytest.mark.parametrize(
     ("arguments", "error", "message"),
     [
-        ({"games": 5}, cgt.WrongTypeError, "games is a game's name or a list of names, got 5"),
-        ({"games": [5]}, cgt.WrongTypeError, "a game's name is a str, got 5"),
+        ({"games": 5}, cgt.WrongTypeError, "games is one or an iterable of game names, got 5"),
+        ({"games": [5]}, cgt.WrongTypeError, "games holds game names only, got 5"),
         ({"games": ["no such game"]}, GameNotFoundError, "no registered game is named"),
         ({"games": "scheduling"}, GameNotFoundError, "beginning of several games' names"),
         ({"jobs": 0}, cgt.InvalidArgumentError, "jobs is a positive int or None"),
@@ -239,7 +239,7 @@ def test_no_timings_are_read_or_stored_when_asked(
         ({"quick": "yes"}, cgt.WrongTypeError, "quick is True or False, got 'yes'"),
         ({"timings": None}, cgt.WrongTypeError, "timings is True or False"),
         ({"on_claim": 3}, cgt.WrongTypeError, "a callback is a function or None, got 3"),
-        ({"selected": 5}, cgt.WrongTypeError, "selected is an iterable of Claims, got 5"),
+        ({"selected": 5}, cgt.WrongTypeError, "selected is one or an iterable of Claims, got 5"),
         ({"selected": ["Nim"]}, cgt.WrongTypeError, "selected holds Claims only, got 'Nim'"),
         ({"scheduler": 8786}, cgt.WrongTypeError, "a scheduler address is a str"),
     ],

@@ -207,29 +207,24 @@ def _check_arguments(
 
 def _selection(selected: Any, games: Any) -> list[Claim]:
     """The claims given (every registered claim if None), of the games named if any."""
-    if selected is None:
-        todo = list(claims())
-    elif isinstance(selected, Claim):
-        todo = [selected]
-    else:
-        try:
-            todo = list(selected)
-        except TypeError:
-            raise WrongTypeError(f"selected is an iterable of Claims, got {selected!r}") from None
-        for claim in todo:
-            if not isinstance(claim, Claim):
-                raise WrongTypeError(f"selected holds Claims only, got {claim!r}")
+    todo = list(claims()) if selected is None else _items(selected, Claim, "selected", "Claims")
     if games is None:
         return todo
-    names = [games] if isinstance(games, str) else games
+    return select_claims(todo, _items(games, str, "games", "game names"))
+
+
+def _items(value: Any, kind: type, name: str, plural: str) -> list[Any]:
+    """``value`` as a list of ``kind`` (one ``kind`` is a list of one), else `WrongTypeError`."""
+    if isinstance(value, kind):
+        return [value]
     try:
-        names = list(names)
+        items = list(value)
     except TypeError:
-        raise WrongTypeError(f"games is a game's name or a list of names, got {games!r}") from None
-    for name in names:
-        if not isinstance(name, str):
-            raise WrongTypeError(f"a game's name is a str, got {name!r}")
-    return select_claims(todo, names)
+        raise WrongTypeError(f"{name} is one or an iterable of {plural}, got {value!r}") from None
+    for item in items:
+        if not isinstance(item, kind):
+            raise WrongTypeError(f"{name} holds {plural} only, got {item!r}")
+    return items
 
 
 def _claim_times(
