@@ -35,6 +35,7 @@ __all__ = [
     "le_matrix",
     "reachable",
     "short_games",
+    "simplest_forms",
     "simplify",
 ]
 
@@ -130,6 +131,20 @@ def simplify(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> t
 
     The caller checks `is_stopper` first.
     """
+    lefts, rights, representative = simplest_forms(left, right)
+    return reachable(lefts, rights, representative[0])
+
+
+def simplest_forms(
+    left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]
+) -> tuple[Edges, Edges, list[int]]:
+    """Every node of a stopper graph in simplest form at once: the simplified graph, and for
+    each node ``v`` its representative ``r[v]`` (nodes of equal value share one); the simplest
+    form of ``v`` is the part of the graph reachable from ``r[v]``.
+
+    >>> simplest_forms([[1], [], []], [[2], [], []])   # {0 | 0} = *, 0, 0
+    ([[1], [], []], [[1], [], []], [0, 1, 1])
+    """
     n = len(left)
     le = le_matrix(left, right)
     lefts = [list(options) for options in left]
@@ -147,7 +162,10 @@ def simplify(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> t
                     changed = True
             if budget < 0:  # pragma: no cover - the theory says this cannot happen
                 raise CGTError("simplifying a stopper did not terminate (please report it)")
-    return _fuse(lefts, rights, le, n)
+    representative = _representatives(le, n)
+    fused_left = [[representative[w] for w in lefts[v]] for v in range(n)]
+    fused_right = [[representative[w] for w in rights[v]] for v in range(n)]
+    return fused_left, fused_right, representative
 
 
 def _bypass(moves: Edges, counter: Edges, v: int, le: bytearray, n: int, is_left: bool) -> int:
@@ -188,16 +206,15 @@ def _drop_dominated(moves: Edges, v: int, le: bytearray, n: int, is_left: bool) 
     return True
 
 
-def _fuse(lefts: Edges, rights: Edges, le: bytearray, n: int) -> tuple[Edges, Edges]:
+def _representatives(le: bytearray, n: int) -> list[int]:
+    """For each node, the first node of equal value."""
     representative = list(range(n))
     for v in range(n):
         for u in range(v):
             if representative[u] == u and le[u * n + v] and le[v * n + u]:
                 representative[v] = u
                 break
-    fused_left = [[representative[w] for w in lefts[v]] for v in range(n)]
-    fused_right = [[representative[w] for w in rights[v]] for v in range(n)]
-    return reachable(fused_left, fused_right, representative[0])
+    return representative
 
 
 def canonical(

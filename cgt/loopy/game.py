@@ -14,10 +14,11 @@ and no reversible options and no two nodes of equal value (VI.3).  A `LoopyGame`
 stopper is kept in its simplest form (for graphs up to `SIMPLIFY_LIMIT` nodes), so that it
 prints as the value it is.
 
-Sums and negatives are defined for all loopy games.  ``<=``, ``<`` and friends need stoppers
-and raise `NotAStopperError` otherwise; ``==`` is value equality for stoppers, and for other
-loopy games it recognises equal game trees (``on + off == dud``) and raises `NotAStopperError`
-when it cannot decide (equality of general loopy games needs their onsides and offsides).
+Sums and negatives are defined for all loopy games.  A game that is not a stopper is known by
+its *sides* (`cgt.loopy._sidling`): its onside ``G⁺`` and offside ``G⁻``, stoppers with
+``G = G⁺ & G⁻``.  Order and equality compare both sides (``G >= H`` when ``G⁺ >= H⁺`` and
+``G⁻ >= H⁻``), so they raise `NotStopperSidedError` (a `NotAStopperError`) only for a game
+whose sides are not stoppers.
 
 >>> from cgt import parse, Game
 >>> on, off, over = parse("on"), parse("off"), parse("over")
@@ -25,6 +26,8 @@ when it cannot decide (equality of general loopy games needs their onsides and o
 (True, True, True, True)
 >>> over + over, on + 5, -over
 (LoopyGame('over'), LoopyGame('on'), LoopyGame('under'))
+>>> parse("tis").sides, parse("dud") + 1 == parse("dud"), parse("tis") > parse("tisn")
+((Game('1'), Game('0')), True, True)
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from cgt.core.errors import CGTError, WrongTypeError
+from cgt.core.errors import WrongTypeError
 from cgt.impartial.nimber import Nimber
 from cgt.loopy._graphs import (
     canonical,
@@ -44,11 +47,19 @@ from cgt.loopy._graphs import (
     simplify,
 )
 from cgt.loopy._retrograde import RESULT_NAMES, RIGHT_WINS, explore, solve
+from cgt.loopy._sidling import sides
+from cgt.loopy.errors import NotAStopperError, NotStopperSidedError
 from cgt.loopy.printing import format_graph, named_nodes
 from cgt.partizan.game import Game
 from cgt.partizan.outcomes import Outcome
 
-__all__ = ["SIMPLIFY_LIMIT", "LoopyGame", "NotAStopperError", "loopy_graph"]
+__all__ = [
+    "SIMPLIFY_LIMIT",
+    "LoopyGame",
+    "NotAStopperError",
+    "NotStopperSidedError",
+    "loopy_graph",
+]
 
 SIMPLIFY_LIMIT = 400
 """Stoppers with at most this many nodes are brought to their simplest form when made (the
@@ -57,11 +68,6 @@ order of all pairs of nodes is computed: quadratic in the size)."""
 _NAME_LIMIT = 300
 
 Edges = list[list[int]]
-
-
-class NotAStopperError(CGTError, ValueError):
-    """An operation defined for stoppers only (order, simplest form) was given a loopy game
-    with an infinite alternating play."""
 
 
 class LoopyGame:
@@ -73,7 +79,7 @@ class LoopyGame:
     (LoopyGame('under'), True, <Outcome.R: 'R'>)
     """
 
-    __slots__ = ("_hash", "_left", "_right", "_stopper")
+    __slots__ = ("_hash", "_left", "_right", "_sides", "_stopper")
 
     loopy = True
     """Tells `cgt.outcome` to solve this game by retrograde analysis."""
@@ -82,6 +88,7 @@ class LoopyGame:
     _right: Edges
     _stopper: bool | None
     _hash: int | None
+    _sides: Sides | None
 
     def __new__(cls, text: str) -> Any:
         if not isinstance(text, str):
@@ -98,6 +105,7 @@ class LoopyGame:
         self._right = right
         self._stopper = stopper
         self._hash = None
+        self._sides = None
         return self
 
     @classmethod
@@ -156,6 +164,30 @@ class LoopyGame:
         return self._stopper
 
     @property
+    def sides(self) -> tuple[Game | LoopyGame, Game | LoopyGame]:
+        """The onside and the offside: stoppers in simplest form (a `cgt.Game` when short),
+        found by sidling; a stopper is its own sides.  Raises `NotStopperSidedError` for a game
+        whose sides are not stoppers.
+
+        >>> LoopyGame("dud").sides, LoopyGame("over").sides
+        ((LoopyGame('on'), LoopyGame('off')), (LoopyGame('over'), LoopyGame('over')))
+        """
+        if self.is_stopper:
+            return self, self
+        onside, offside = _sided(self)
+        return _value_of_graph(*onside, 0), _value_of_graph(*offside, 0)
+
+    @property
+    def onside(self) -> Game | LoopyGame:
+        """``G⁺``: what the game is when infinite play counts as a win for Left (see `sides`)."""
+        return self.sides[0]
+
+    @property
+    def offside(self) -> Game | LoopyGame:
+        """``G⁻``: what the game is when infinite play counts as a win for Right."""
+        return self.sides[1]
+
+    @property
     def outcome(self) -> Outcome:
         """Who wins moving first and moving second, or a draw (retrograde analysis)."""
         return _outcome_of(self._left, self._right)
@@ -163,10 +195,10 @@ class LoopyGame:
     # ----------------------------------------------------------------------------- order
 
     def __le__(self, other: Any) -> bool:
-        return _le(_graph_of(self), _graph_of(other))
+        return _le_sides(_sided(self), _sided(other))
 
     def __ge__(self, other: Any) -> bool:
-        return _le(_graph_of(other), _graph_of(self))
+        return _le_sides(_sided(other), _sided(self))
 
     def __lt__(self, other: Any) -> bool:
         return self <= other and not self >= other
@@ -181,15 +213,10 @@ class LoopyGame:
             graph = _graph_of(other)
         except WrongTypeError:
             return False
-        mine = (self._left, self._right)
-        if canonical(*mine) == canonical(*graph):
+        if canonical(self._left, self._right) == canonical(*graph):
             return True
-        if is_stopper(*mine) and is_stopper(*graph):
-            return _le(mine, graph) and _le(graph, mine)
-        raise NotAStopperError(
-            f"cannot decide whether {self} equals {other}: they are different game graphs and "
-            "not both stoppers (that needs onsides and offsides, which cgt does not compute)"
-        )
+        mine, theirs = _sided(self), _sided(other)
+        return _le_sides(mine, theirs) and _le_sides(theirs, mine)
 
     def __ne__(self, other: object) -> bool:
         return not self == other
@@ -331,14 +358,37 @@ def _sum(g: tuple[Edges, Edges], h: tuple[Edges, Edges]) -> tuple[Edges, Edges]:
     return left, right
 
 
+Sides = tuple[tuple[Edges, Edges], tuple[Edges, Edges]]
+
+
 def _le(g: tuple[Edges, Edges], h: tuple[Edges, Edges]) -> bool:
+    """``G <= H`` for the games at node 0 of two graphs."""
+    return _le_sides(_sided(g), _sided(h))
+
+
+def _le_sides(g: Sides, h: Sides) -> bool:
+    """``G <= H``: ``G⁺ <= H⁺`` and ``G⁻ <= H⁻`` (for stoppers, each is its own sides)."""
+    return _le_stoppers(g[0], h[0]) and _le_stoppers(g[1], h[1])
+
+
+def _sided(value: Any) -> Sides:
+    """The onside and offside graphs of a game (a stopper's own graph twice); kept on a
+    `LoopyGame`.  Raises `NotStopperSidedError` when sidling fails."""
+    if isinstance(value, LoopyGame):
+        if value._sides is None:
+            graph = (value._left, value._right)
+            value._sides = (graph, graph) if value.is_stopper else sides(*graph)
+        return value._sides
+    graph = value if isinstance(value, tuple) else _graph_of(value)
+    if not is_stopper(*graph):
+        return sides(*graph)
+    return graph, graph
+
+
+def _le_stoppers(g: tuple[Edges, Edges], h: tuple[Edges, Edges]) -> bool:
     """``G <= H`` for stoppers: Left survives ``H - G`` when Right moves first."""
-    for graph in (g, h):
-        if not is_stopper(*graph):
-            raise NotAStopperError(
-                "only stoppers are ordered this way: a game with an infinite alternating play "
-                "has an onside and an offside, which cgt does not compute"
-            )
+    if g == h:
+        return True
     g_left, g_right = g
     h_left, h_right = h
 
