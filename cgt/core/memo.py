@@ -137,11 +137,14 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
     and a function from their values (in order) to the value of ``position``.  Values are stored
     in ``memo``.  A child already on the current path raises `LoopyGameError`.
     """
+    table = memo.table
+    get = table.get
     try:
-        if root in memo:
-            return memo[root]
+        known = get(root, _MISSING)
     except TypeError:
         raise UnhashablePositionError(root) from None
+    if known is not _MISSING:
+        return known
     children, combine = expand(root)
     # A frame: [position, children, combine, values of the children computed so far].
     stack: list[list[Any]] = [[root, children, combine, []]]
@@ -149,18 +152,24 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
     while True:
         frame = stack[-1]
         position, children, combine, values = frame
-        while len(values) < len(children):
-            child = children[len(values)]
+        count = len(children)
+        done = len(values)
+        while done < count:
+            child = children[done]
             try:
-                known = memo.get(child, _MISSING)
+                known = get(child, _MISSING)
             except TypeError:
                 raise UnhashablePositionError(child, position) from None
             if known is _MISSING:
                 break
             values.append(known)
+            done += 1
         else:
             value = combine(values)
-            memo[position] = value
+            limit = memo.limit
+            if limit is not None and len(table) >= limit:
+                memo._shrink()
+            table[position] = value
             stack.pop()
             del on_path[position]
             if not stack:

@@ -22,6 +22,7 @@ anything that is not one.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from types import FunctionType
 from typing import Any, Protocol, runtime_checkable
 
 from cgt.core.errors import (
@@ -108,14 +109,43 @@ def _partizan_options(position: Any, side: str) -> tuple[Any, ...]:
     return _as_tuple(position, name, method())
 
 
+def _plain_method(cls: type, name: str) -> Any:
+    """The function ``cls.name`` when it is a plain function defined on the class (so
+    ``function(position)`` is ``position.name()``), else ``None`` (look it up the slow way)."""
+    function = getattr(cls, name, None)
+    return function if isinstance(function, FunctionType) else None
+
+
+_LEFT: dict[type, Any] = {}
+_RIGHT: dict[type, Any] = {}
+"""Per type: its plain ``left_options`` / ``right_options`` function, or None (the slow way)."""
+
+
 def left_options_of(position: Any) -> tuple[Any, ...]:
     """Left's options of a position (an impartial position's options serve both players)."""
-    return _partizan_options(position, "left")
+    cls = position.__class__
+    method = _LEFT.get(cls, _UNKNOWN)
+    if method is _UNKNOWN:
+        method = _LEFT[cls] = _plain_method(cls, "left_options")
+    if method is None:
+        return _partizan_options(position, "left")
+    result = method(position)
+    return result if result.__class__ is tuple else _as_tuple(position, "left_options", result)
 
 
 def right_options_of(position: Any) -> tuple[Any, ...]:
     """Right's options of a position (an impartial position's options serve both players)."""
-    return _partizan_options(position, "right")
+    cls = position.__class__
+    method = _RIGHT.get(cls, _UNKNOWN)
+    if method is _UNKNOWN:
+        method = _RIGHT[cls] = _plain_method(cls, "right_options")
+    if method is None:
+        return _partizan_options(position, "right")
+    result = method(position)
+    return result if result.__class__ is tuple else _as_tuple(position, "right_options", result)
+
+
+_UNKNOWN = object()
 
 
 def check_hashable(position: Any, parent: Any = None) -> None:
@@ -177,20 +207,42 @@ def split_components(position: Any) -> tuple[Any, ...] | None:
     >>> cgt.grundy(Heaps(1, 2, 3)), cgt.grundy(Heaps(5, 6))
     (0, 3)
     """
-    method = getattr(position, "components", None)
-    if not callable(method):
+    cls = position.__class__
+    method = _COMPONENTS.get(cls, _UNKNOWN)
+    if method is _UNKNOWN:
+        method = _COMPONENTS[cls] = _plain_method(cls, "components")
+    if method is None:
+        method = getattr(position, "components", None)
+        if not callable(method):
+            return None
+        parts = method()
+    else:
+        parts = method(position)
+    if parts.__class__ is not tuple:
+        parts = _as_tuple(position, "components", parts)
+    if len(parts) == 1 and (parts[0] is position or parts[0] == position):
         return None
-    parts = _as_tuple(position, "components", method())
-    if len(parts) == 1 and parts[0] == position:
-        return None
-    for part in parts:
-        _check_part(position, part, "components")
-        if len(parts) > 1 and part == position:
-            raise NotAPositionError(
-                f"components() of {_short_repr(position)} returned the position itself among "
-                f"{len(parts)} parts: its value would be defined by itself"
-            )
+    if cls not in _CHECKED_COMPONENTS:
+        for part in parts:
+            _check_part(position, part, "components")
+            if len(parts) > 1 and part == position:
+                raise NotAPositionError(
+                    f"components() of {_short_repr(position)} returned the position itself "
+                    f"among {len(parts)} parts: its value would be defined by itself"
+                )
+        if parts:
+            _CHECKED_COMPONENTS.add(cls)
     return parts
+
+
+_COMPONENTS: dict[type, Any] = {}
+_NORMAL_FORM: dict[type, Any] = {}
+"""Per type: its plain ``components`` / ``normal_form`` function, or None (the slow way)."""
+_CHECKED_COMPONENTS: set[type] = set()
+_CHECKED_NORMAL_FORM: set[type] = set()
+"""Types whose answers were checked once in full: later answers get only the cheap checks (a
+part that is no position still fails, by name, when its options are asked for; a part equal to
+the position is a `LoopyGameError` of the evaluator)."""
 
 
 def normal_form_of(position: Any) -> tuple[Any, bool] | None:
@@ -210,17 +262,26 @@ def normal_form_of(position: Any) -> tuple[Any, bool] | None:
     >>> (rep.a, rep.b), negated, cgt.value(Mirrored(1, 3))
     ((3, 1), True, Game('-2'))
     """
-    method = getattr(position, "normal_form", None)
-    if not callable(method):
-        return None
-    result = method()
-    if not (isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], bool)):
+    cls = position.__class__
+    method = _NORMAL_FORM.get(cls, _UNKNOWN)
+    if method is _UNKNOWN:
+        method = _NORMAL_FORM[cls] = _plain_method(cls, "normal_form")
+    if method is None:
+        method = getattr(position, "normal_form", None)
+        if not callable(method):
+            return None
+        result = method()
+    else:
+        result = method(position)
+    if not (isinstance(result, tuple) and len(result) == 2 and result[1].__class__ is bool):
         raise NotAPositionError(
             f"normal_form() of {_short_repr(position)} returned {_short_repr(result)}, not a "
             "pair (representative position, negated: bool)"
         )
-    representative, negated = result
-    if representative == position:
+    representative = result[0]
+    if representative is position or representative == position:
         return None
-    _check_part(position, representative, "normal_form")
-    return representative, negated
+    if cls not in _CHECKED_NORMAL_FORM:
+        _check_part(position, representative, "normal_form")
+        _CHECKED_NORMAL_FORM.add(cls)
+    return result
