@@ -8,7 +8,10 @@ Run: ``python benchmarks/bench_loopy.py [--nodes N] [--repeat R]``.
 * the same graph made a `cgt.LoopyGame` (reachability, cycle and stopper tests) and its outcome;
 * a sum explored lazily: a random 1,000-node graph plus the negative of another, 10^6 pairs,
   explored breadth first and solved (the work of one comparison ``G <= H``);
-* the simplest form of random stoppers of 100 and 200 nodes (an order matrix of n^2 pairs).
+* the simplest form of random stoppers of 100 and 200 nodes (an order matrix of n^2 pairs);
+* sidling: the onside and offside of random games that are not stoppers, of 50 to 400 nodes
+  (``--sidling-sizes``; every round computes an order matrix of the graph and the previous
+  guesses, so the work grows with the square of the size: games of 10^4 nodes are out of reach).
 
 No published timings exist for these (CGSuite's loopy code is Java and reports none), so no
 ratio is printed; figures go to docs/performance.md.
@@ -26,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from _timing import fmt, median_seconds, table
 
 import cgt
-from cgt.loopy import _graphs
+from cgt.loopy import _graphs, _sidling
 from cgt.loopy._retrograde import solve
 from cgt.loopy.game import _sum
 
@@ -59,6 +62,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", type=int, default=1_000_000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--sidling-sizes", type=int, nargs="*", default=[50, 100, 200, 400])
     args = parser.parse_args()
     n, repeat = args.nodes, args.repeat
     rows = []
@@ -111,7 +115,32 @@ def main() -> None:
             )
         )
 
+    for size in args.sidling_sizes:
+        graph = _sided_game(size, size)
+        nodes = len(graph[0])
+        seconds = median_seconds(lambda g=graph: _sidling.sides(*g), repeat)
+        rows.append(
+            (f"sidling (both sides), {nodes} nodes", fmt(seconds), f"{nodes / seconds:,.0f}")
+        )
+
     print(table(("computation", "median time", "positions per second"), rows))
+
+
+def _sided_game(n: int, seed: int) -> tuple[list[list[int]], list[list[int]]]:
+    """A random game of about ``n`` nodes that is not a stopper and whose sides sidling finds:
+    a random stopper whose Left options also include a copy of ``tis`` hung below some nodes,
+    and some of whose Right options are ``dud``."""
+    rng = random.Random(seed)
+    left, right = _random_stopper(n, seed)
+    size = len(left)
+    tis, tisn, dud = size, size + 1, size + 2
+    left += [[tisn], [], [dud]]
+    right += [[], [tis], [dud]]
+    for v in rng.sample(range(size), max(1, size // 5)):
+        (left if v % 2 else right)[v].append(tis if v % 2 else dud)
+    graph = _graphs.reachable(left, right, 0)
+    assert not _graphs.is_stopper(*graph)
+    return graph
 
 
 if __name__ == "__main__":

@@ -153,30 +153,34 @@ def test_sides_of_sums_are_sums_of_sides(g: Graph, h: Graph) -> None:
     assert _onside(-game) == -_offside(game) and _offside(-game) == -_onside(game)
 
 
+def _parse(text: str) -> Any:
+    return parse(text)
+
+
 def test_known_sides() -> None:
-    on, off, dud, tis, tisn = (parse(t) for t in ("on", "off", "dud", "tis", "tisn"))
+    on, off, dud, tis, tisn = (_parse(t) for t in ("on", "off", "dud", "tis", "tisn"))
     assert dud.sides == (on, off) and dud.onside == on and dud.offside == off
     assert tis.sides == (1, 0) and tisn.sides == (0, -1)  # Winning Ways: tis = 1&0, tisn = 0&-1
-    for stopper in (on, off, parse("over"), parse("upon"), parse("a{0||||0|||a|*||*}")):
+    for stopper in (on, off, _parse("over"), _parse("upon"), _parse("a{0||||0|||a|*||*}")):
         assert stopper.sides == (stopper, stopper)  # a stopper G is G & G
     assert on + off == dud and (on + off).sides == (on, off)
-    assert parse("{pass | pass, 0}").sides == (parse("under"), off)
+    assert _parse("{pass | pass, 0}").sides == (parse("under"), off)
 
 
 def test_order_and_equality_by_sides() -> None:
-    on, off, dud, tis, tisn = (parse(t) for t in ("on", "off", "dud", "tis", "tisn"))
+    on, off, dud, tis, tisn = (_parse(t) for t in ("on", "off", "dud", "tis", "tisn"))
     assert dud == dud + on  # the same graph: {pass | pass}
     assert dud + 1 == dud and dud + parse("over") == dud  # on + x = on, off + x = off
-    assert tis > 0 and tis < 2 and not tis <= 1 - Game("1/2")  # noqa: SIM300
-    assert tis >= tisn and tis != tisn and tis + tisn == tis + tisn
-    assert tis <= 1 and tis >= 0 and not tis == 1 and not tis == 0
+    assert tis > 0 and tis < 2 and not tis <= Game("1/2")
+    assert tis >= tisn and tis != tisn
+    assert tis <= 1 and tis >= 0 and tis != 1 and tis != 0
     assert off < tis < on and off < dud < on and not dud <= 0 and not dud >= 0
     assert (tis + tisn).sides == (1, -1) and tis + tisn != 0
 
 
 def test_sides_that_sidling_cannot_find_are_a_named_error(monkeypatch: Any) -> None:
     monkeypatch.setattr(_sidling, "ROUND_LIMIT", -100)  # no rounds at all
-    game = parse("{pass | pass, 0}")
+    game = _parse("{pass | pass, 0}")
     with pytest.raises(cgt.NotAStopperError, match="sidling found no onside"):
         _ = game.sides
     with pytest.raises(cgt.NotAStopperError):

@@ -131,4 +131,4 @@ def test_summary_for_the_command_line() -> None:
     facts = summarize_loopy(TIS)
     assert facts["outcome"] == "DL" and facts["stopper"] is False and facts["positions"] == 2
     assert facts["left_options"] == ["tisn"] and facts["right_options"] == []
-    assert "order needs sides" in format_loopy_summary(facts)
+    assert "known by its sides" in format_loopy_summary(facts) and facts["sides"] == "1 & 0"
