@@ -34,9 +34,17 @@ from typing import Any, Literal
 
 import attrs
 
-from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError
+from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError, _short_repr
 from cgt.impartial.sprague_grundy import grundy
-from cgt.verification.harness import VerificationResult, verify
+from cgt.verification.harness import (
+    VerificationResult,
+    _check_callable,
+    _check_count,
+    _is_sympy,
+    _named_argument_errors,
+    compile_closed_form,
+    verify,
+)
 
 __all__ = ["Claim", "ClaimRun", "ClaimSizeError", "claims", "register_claim"]
 
@@ -77,16 +85,14 @@ class Claim:
     max_examples: tuple[int, int] = (50, 300)
     variables: Callable[[Any], Mapping[str, Any]] | None = None
     equal: Callable[[Any, Any], bool] | None = None
-    expect: Expectation = attrs.field(
-        default="holds", validator=attrs.validators.in_(("holds", "refuted"))
-    )
+    expect: Expectation = "holds"
     checked_up_to: str = "size <= {size}"
     note: str = ""
-    parts: int = attrs.field(
-        default=1,
-        validator=attrs.validators.and_(attrs.validators.instance_of(int), attrs.validators.ge(1)),
-    )
+    parts: int = 1
     max_size: int | None = attrs.field(default=None, validator=_optional_positive)
+
+    def __attrs_post_init__(self) -> None:
+        _check_claim(self)
 
     @property
     def seed(self) -> int:
@@ -181,6 +187,62 @@ def checked_scale(scale: Any) -> Fraction:
     return value
 
 
+def _check_claim(claim: Claim) -> None:
+    """A named error for the first field of ``claim`` that cannot be used, naming it."""
+    for name in ("game", "claim", "source", "checked_up_to", "note"):
+        value = getattr(claim, name)
+        if not isinstance(value, str) or (not value and name in ("game", "claim")):
+            what = "a non-empty str" if name in ("game", "claim") else "a str"
+            raise WrongTypeError(f"a claim's {name} is {what}, got {_short_repr(value)}")
+    where = f"claim {claim.claim!r} of {claim.game!r}"
+    for name in ("quick", "full"):
+        size = getattr(claim, name)
+        if not isinstance(size, int) or isinstance(size, bool) or size < 1:
+            raise ClaimSizeError(f"{where}: {name} is a positive int, got {_short_repr(size)}")
+        if claim.max_size is not None and size > claim.max_size:
+            raise ClaimSizeError(
+                f"{where}: {name} = {size} is beyond its max_size ({claim.max_size})"
+            )
+    _check_callable(
+        claim.family, f"{where}: family", "a function size -> positions", optional=False
+    )
+    _check_callable(
+        claim.reference, f"{where}: reference", "a function position -> value", optional=False
+    )
+    for name in ("variables", "equal"):
+        _check_callable(getattr(claim, name), f"{where}: {name}", "a function")
+    if claim.fast is None:
+        raise WrongTypeError(f"{where}: fast is a function position -> value or a closed form")
+    if not callable(claim.fast) or _is_sympy(claim.fast):
+        compile_closed_form(claim.fast)  # a closed form that cannot be read fails here, not later
+    strategy = claim.strategy
+    if strategy is not None and not callable(strategy) and not hasattr(strategy, "example"):
+        raise WrongTypeError(
+            f"{where}: strategy is a hypothesis strategy, a function that builds one, or None, "
+            f"got {_short_repr(strategy)}"
+        )
+    examples = claim.max_examples
+    if not isinstance(examples, tuple) or len(examples) != 2:
+        raise WrongTypeError(
+            f"{where}: max_examples is a pair (quick, full) of positive ints, got "
+            f"{_short_repr(examples)}"
+        )
+    for examples_of_run in examples:
+        _check_count(examples_of_run, f"{where}: each of max_examples")
+    if claim.expect not in ("holds", "refuted"):
+        raise InvalidArgumentError(
+            f"{where}: expect is 'holds' or 'refuted', got {_short_repr(claim.expect)}"
+        )
+    try:
+        claim.checked_up_to.format(size=1)
+    except (KeyError, IndexError, ValueError):
+        raise InvalidArgumentError(
+            f"{where}: checked_up_to is text with {{size}} for the size, got "
+            f"{claim.checked_up_to!r}"
+        ) from None
+    _check_count(claim.parts, f"{where}: parts")
+
+
 @attrs.frozen
 class ClaimRun:
     """A claim with what its verification found."""
@@ -236,7 +298,11 @@ _ORIGINS: dict[tuple[str, str], str | None] = {}
 def register_claim(claim: Claim | None = None, /, **fields: Any) -> Claim:
     """Add a claim to the registry (a `Claim`, or its fields as keywords); returns it."""
     if claim is None:
-        claim = Claim(**fields)
+        claim = Claim(**_checked_fields(fields))
+    elif not isinstance(claim, Claim):
+        raise WrongTypeError(
+            f"register_claim takes a Claim or its fields as keywords, got {_short_repr(claim)}"
+        )
     elif fields:
         raise WrongTypeError("pass a Claim or its fields, not both")
     if any(c.game == claim.game and c.claim == claim.claim for c in _REGISTRY):
@@ -260,6 +326,24 @@ def _importing_module() -> str | None:
     return name
 
 
+def _checked_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` if they are those of a `Claim` (every required one, no other), else
+    `WrongTypeError` naming the missing and unknown ones."""
+    known = attrs.fields_dict(Claim)
+    required = [name for name, field in known.items() if field.default is attrs.NOTHING]
+    missing = [name for name in required if name not in fields]
+    unknown = [name for name in fields if name not in known]
+    if missing or unknown:
+        problems = [f"missing {', '.join(missing)}"] if missing else []
+        problems += [f"unknown {', '.join(unknown)}"] if unknown else []
+        raise WrongTypeError(
+            f"a claim's fields: {'; '.join(problems)} (it needs {', '.join(required)}; "
+            f"optional: {', '.join(name for name in known if name not in required)})"
+        )
+    return fields
+
+
+@_named_argument_errors
 def claims() -> tuple[Claim, ...]:
     """Every registered claim, in order of registration."""
     return tuple(_REGISTRY)

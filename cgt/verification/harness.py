@@ -26,24 +26,70 @@ A *closed form* (fast path) claims to compute what the generic recursion compute
 
 from __future__ import annotations
 
+import functools
+import inspect
 import pickle
 import time
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from random import Random
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import attrs
 
-from cgt.core.errors import CGTError, WrongTypeError, _short_repr
+from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError, _short_repr
 from cgt.impartial.sprague_grundy import grundy
 
 __all__ = ["ClosedFormError", "VerificationResult", "compile_closed_form", "verify"]
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
 
 class ClosedFormError(CGTError, ValueError):
-    """A closed form cannot be evaluated as given: a variable it needs is missing, or it gives
-    an inexact value (a float, an irrational)."""
+    """A closed form cannot be evaluated as given: text that is not a formula, a float in it, a
+    variable it needs is missing, or it gives an inexact value (a float, an irrational)."""
+
+
+def _named_argument_errors(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``function`` that raises `WrongTypeError` (naming the arguments it takes) when called
+    with arguments that do not fit its signature, instead of Python's bare `TypeError`."""
+    signature = inspect.signature(function)
+    takes = (
+        f"its arguments are {', '.join(signature.parameters)}"
+        if signature.parameters
+        else ("it takes no arguments")
+    )
+
+    @functools.wraps(function)
+    def checked(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            signature.bind(*args, **kwargs)
+        except TypeError as error:
+            raise WrongTypeError(f"{function.__name__}() {error}; {takes}") from None
+        return function(*args, **kwargs)
+
+    return checked
+
+
+def _check_callable(value: Any, name: str, what: str, *, optional: bool = True) -> None:
+    """`WrongTypeError` unless ``value`` is callable (or None, if ``optional``)."""
+    if (value is None and optional) or (value is not None and callable(value)):
+        return
+    none = " or None" if optional else ""
+    raise WrongTypeError(f"{name} is {what}{none}, got {_short_repr(value)}")
+
+
+def _check_count(value: Any, name: str, *, optional: bool = False) -> None:
+    """A named error unless ``value`` is a positive int (or None, if ``optional``):
+    `WrongTypeError` for another type, `InvalidArgumentError` for an int below 1."""
+    if value is None and optional:
+        return
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        none = " or None" if optional else ""
+        wrong_type = not isinstance(value, int) or isinstance(value, bool)
+        error = WrongTypeError if wrong_type else InvalidArgumentError
+        raise error(f"{name} is a positive int{none}, got {_short_repr(value)}")
 
 
 @attrs.frozen
@@ -148,6 +194,7 @@ def _exact(value: Any) -> Any:
     return value
 
 
+@_named_argument_errors
 def compile_closed_form(
     expression: Any, variables: Callable[[Any], Mapping[str, Any]] | None = None
 ) -> Callable[[Any], Any]:
@@ -166,7 +213,8 @@ def compile_closed_form(
     """
     import sympy
 
-    expression = sympy.sympify(expression)
+    _check_callable(variables, "variables", "a function position -> {name: value}")
+    expression = _sympy_expression(expression)
     symbols = sorted(expression.free_symbols, key=lambda s: s.name)
     names = [s.name for s in symbols]
     function = sympy.lambdify(
@@ -199,6 +247,39 @@ def compile_closed_form(
 
     fast.__doc__ = f"closed form {expression}"
     return fast
+
+
+def _sympy_expression(expression: Any) -> Any:
+    """``expression`` read as an exact sympy expression (formula text is parsed), else a named
+    error: `WrongTypeError` for what is no formula, `ClosedFormError` for text that does not
+    parse and for floats (write ``n/2`` or ``Rational(1, 2)``, not ``0.5``)."""
+    import sympy
+    from sympy.logic.boolalg import Boolean
+
+    if not isinstance(expression, int | Fraction | float | str | sympy.Basic):
+        hint = " (a function position -> value is a fast path: pass it as fast=)"
+        raise WrongTypeError(
+            "a closed form is a sympy expression, formula text or an exact number, got "
+            f"{_short_repr(expression)}{hint if callable(expression) else ''}"
+        )
+    try:
+        parsed = sympy.sympify(expression)
+    except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
+        raise ClosedFormError(
+            f"closed form {_short_repr(expression)} is not a formula sympy can read"
+        ) from None
+    if not isinstance(parsed, sympy.Expr | Boolean):
+        raise ClosedFormError(
+            f"closed form {_short_repr(expression)} is a {type(parsed).__name__}, not an "
+            "expression with a value"
+        )
+    floats = parsed.atoms(sympy.Float)
+    if floats:
+        raise ClosedFormError(
+            f"closed form {_short_repr(expression)} has the float {float(min(floats))!r}, not an "
+            "exact number: write a fraction (n/2, Rational(1, 2)) instead"
+        )
+    return parsed
 
 
 def _exact_printer() -> Any:
@@ -240,6 +321,33 @@ def _is_sympy(obj: Any) -> bool:
     return module.startswith("sympy")
 
 
+def _check_verify_arguments(
+    family: Any, reference: Any, strategy: Any, max_examples: Any, seed: Any
+) -> Iterable[Any]:
+    """The positions of ``family`` (an iterator over it), once the arguments of `verify` that
+    are not callables are checked: a named error names the first one that does not fit."""
+    try:
+        positions = iter(family)
+    except TypeError:
+        raise WrongTypeError(
+            f"family is an iterable of positions, got {_short_repr(family)}"
+        ) from None
+    _check_callable(reference, "reference", "a function position -> value", optional=False)
+    if strategy is not None:
+        from hypothesis.strategies import SearchStrategy
+
+        if not isinstance(strategy, SearchStrategy):
+            raise WrongTypeError(
+                f"strategy is a hypothesis strategy of positions or None, got "
+                f"{_short_repr(strategy)}"
+            )
+    _check_count(max_examples, "max_examples")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise WrongTypeError(f"seed is an int or None, got {_short_repr(seed)}")
+    return positions
+
+
+@_named_argument_errors
 def verify(
     family: Iterable[Any] = (),
     fast: Any = None,
@@ -261,6 +369,9 @@ def verify(
     """
     if fast is None:
         raise WrongTypeError("verify needs a fast path: a callable or a sympy expression")
+    positions = _check_verify_arguments(family, reference, strategy, max_examples, seed)
+    for name, value in (("variables", variables), ("equal", equal), ("progress", progress)):
+        _check_callable(value, name, "a function")
     fast_path = _as_callable(fast, variables)
     same = equal if equal is not None else (lambda a, b: bool(a == b))
     timings = [0.0, 0.0]
@@ -286,7 +397,7 @@ def verify(
         return (not isinstance(actual, _FastPathError) and same(expected, actual)), expected, actual
 
     exhaustive = 0
-    for position in family:
+    for position in positions:
         good, expected, actual = check(position)
         exhaustive += 1
         if progress is not None and exhaustive % 64 == 0:
