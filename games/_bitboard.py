@@ -18,7 +18,7 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, NamedTuple, Self
 
-from games._grid import Grid
+from games._grid import Grid, flood
 
 __all__ = ["Bits", "DominoBoard", "bits_of", "cropped", "images", "regions"]
 
@@ -122,23 +122,7 @@ def _each_region(height: int, width: int, empty: int) -> Iterator[int]:
     """The regions one at a time, by flood fill from the lowest empty cell left (so a caller
     can stop early)."""
     shape = _SHAPES.get((height, width)) or _shape(height, width)
-    not_first, not_last = shape.not_first, shape.not_last
-    rest = empty
-    while rest:
-        region = rest & -rest
-        while True:
-            grown = (
-                region
-                | (region << 1 & not_first)
-                | (region >> 1 & not_last)
-                | region << width
-                | region >> width
-            ) & rest
-            if grown == region:
-                break
-            region = grown
-        yield region
-        rest ^= region
+    return flood(empty, width, shape.not_first, shape.not_last)
 
 
 def cropped(height: int, width: int, cells: int) -> tuple[int, int, int]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from itertools import product
+from operator import itemgetter
 from typing import Any, ClassVar, Self
 
 import cgt
@@ -38,7 +39,9 @@ __all__ = [
     "Grid",
     "GridPosition",
     "all_boards",
+    "cell_indices",
     "colourings",
+    "flood",
     "live_cells",
     "uncoloured_regions",
 ]
@@ -164,6 +167,14 @@ class Grid:
 
     def cropped(self, background: str) -> Grid:
         """The bounding box of the cells not in ``background`` (the empty grid if none)."""
+        cells, w = self.cells, self.width
+        if (
+            cells[:w].strip(background)
+            and cells[-w:].strip(background)
+            and cells[::w].strip(background)
+            and cells[w - 1 :: w].strip(background)
+        ):
+            return self  # it touches all four sides
         rows = self.rows()
         live = [r for r, row in enumerate(rows) if row.strip(background)]
         if not live:
@@ -199,8 +210,24 @@ class Grid:
             return r * self.width + c
         return None
 
+    def bits(self, members: str) -> int:
+        """The cells whose character is in ``members`` as the bits ``r * width + c`` of an int.
+
+        >>> bin(Grid.parse("x.|ox", ".xo").bits("xo"))
+        '0b1101'
+        """
+        return int(self.cells[::-1].translate(_bit_table(members)) or "0", 2)
+
+    def bit_regions(self, members: str) -> Iterator[int]:
+        """The orthogonally connected regions of the cells in ``members``, as bit masks, lowest
+        first cell first (see `bits`)."""
+        layout = _layout(self.height, self.width)
+        return flood(self.bits(members), self.width, layout.not_first, layout.not_last)
+
     def regions(self, members: str, diagonal: bool = False) -> list[set[int]]:
         """The connected regions of cells whose character is in ``members``, in index order."""
+        if not diagonal:
+            return [cell_indices(region) for region in self.bit_regions(members)]
         cells = self.cells
         table = _layout(self.height, self.width).neighbours[diagonal]
         seen: set[int] = set()
@@ -276,9 +303,9 @@ KING_STEPS = (*ROOK_STEPS, (-1, -1), (-1, 1), (1, -1), (1, 1))
 
 class _Layout:
     """What depends only on a board's shape: each cell's neighbours, the symmetries as index
-    permutations (cached per shape)."""
+    permutations, and the same as pickers of an image's string form (cached per shape)."""
 
-    __slots__ = ("neighbours", "symmetries")
+    __slots__ = ("neighbours", "not_first", "not_last", "pickers", "symmetries")
 
     def __init__(self, height: int, width: int) -> None:
         def around(steps: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
@@ -293,15 +320,67 @@ class _Layout:
             )
 
         self.neighbours = (around(ROOK_STEPS), around(KING_STEPS))
+        full = (1 << height * width) - 1
+        first_column = sum(1 << r * width for r in range(height))
+        self.not_first = full & ~first_column  # cells with a left neighbour
+        self.not_last = full & ~(first_column << (width - 1)) if width else 0
         index = [[r * width + c for c in range(width)] for r in range(height)]
         transposed = [list(column) for column in zip(*index, strict=True)] if height else []
         images: list[tuple[bool, tuple[int, ...]]] = []
+        pickers: list[tuple[bool, int, int, Callable[[str], Any]]] = []
+        bar = height * width  # the index of the '|' appended to the cells
         for flag, base in ((False, index), (True, transposed)):
             for rows in (base, base[::-1]):
                 for mirror in (False, True):
                     order = [row[::-1] if mirror else row for row in rows]
                     images.append((flag, tuple(i for row in order for i in row)))
+                    text = [i for row in order for i in (*row, bar)][:-1]
+                    pick = itemgetter(*text) if len(text) > 1 else _single(text)
+                    pickers.append((flag, len(order), len(order[0]) if order else 0, pick))
         self.symmetries = tuple(images)
+        self.pickers = tuple(pickers)
+
+
+def _single(text: list[int]) -> Callable[[str], Any]:
+    """A picker of one character (or none), like `itemgetter` of several."""
+    return (lambda cells: (cells[text[0]],)) if text else (lambda cells: ())
+
+
+def flood(cells: int, width: int, not_first: int, not_last: int) -> Iterator[int]:
+    """The orthogonally connected regions of the set bits of ``cells`` (bit ``r * width + c``;
+    ``not_first`` / ``not_last``: the cells with a left / right neighbour), one at a time, by
+    flood fill from the lowest cell left, so a caller can stop early.
+
+    >>> [bin(r) for r in flood(0b1011, 2, 0b1010, 0b0101)]
+    ['0b1011']
+    """
+    rest = cells
+    while rest:
+        region = rest & -rest
+        while True:
+            grown = (
+                region
+                | (region << 1 & not_first)
+                | (region >> 1 & not_last)
+                | region << width
+                | region >> width
+            ) & rest
+            if grown == region:
+                break
+            region = grown
+        yield region
+        rest ^= region
+
+
+def cell_indices(bits: int) -> set[int]:
+    """The indices of the set bits (the cells of a region of `Grid.bit_regions`)."""
+    return {i for i in range(bits.bit_length()) if bits >> i & 1}
+
+
+@lru_cache(maxsize=64)
+def _bit_table(members: str) -> dict[int, str]:
+    """A ``str.translate`` table: the characters of ``members`` to ``1``, others to ``0``."""
+    return {code: "1" if chr(code) in members else "0" for code in range(256)}
 
 
 @lru_cache(maxsize=256)
@@ -401,16 +480,23 @@ class GridPosition:
         The representative is the least image by its string form (the unnegated one on a tie).
         """
         grid = self._normal_grid(self._grid)
-        best: tuple[str, bool, Grid] | None = None
-        for image, negated in self._of(grid)._images():
-            key = (str(image), negated)
-            if best is None or key < best[:2]:
-                best = (key[0], key[1], image)
+        cells = grid.cells + "|"
+        swap, negates = self.COLOUR_SWAP, self.TRANSPOSE_NEGATES
+        best: tuple[str, bool, int, int] | None = None
+        for transposed, rows, columns, pick in _layout(grid.height, grid.width).pickers:
+            text = "".join(pick(cells))
+            negated = transposed and negates
+            if best is None or (text, negated) < best[:2]:
+                best = (text, negated, rows, columns)
+            if swap is not None:
+                text = text.translate(swap)
+                if (text, not negated) < best[:2]:
+                    best = (text, not negated, rows, columns)
         assert best is not None
-        representative = self._of(best[2])
-        if representative == self:
+        text, negated, rows, columns = best
+        if text == str(self._grid):
             return self, False
-        return representative, best[1]
+        return self._of(Grid(rows, columns, text.replace("|", ""))), negated
 
     def _split(self, regions: Iterable[set[int]], fill: str, background: str) -> tuple[Self, ...]:
         """The positions on each region alone (other cells ``fill``), or ``(self,)``."""

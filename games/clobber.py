@@ -21,7 +21,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import cgt
-from games._grid import SWAP_XO, BoardError, Grid, GridPosition, all_boards, options_by
+from games._grid import (
+    SWAP_XO,
+    BoardError,
+    Grid,
+    GridPosition,
+    all_boards,
+    cell_indices,
+    options_by,
+)
 
 __all__ = ["BoardError", "Clobber"]
 
@@ -49,16 +57,16 @@ class Clobber(GridPosition):
 
     def components(self) -> tuple[Clobber, ...]:
         """The connected groups of stones holding both colours, each cropped to its box."""
-        groups = [r for r in self.grid.regions("xo") if _both_colours(self.grid, r)]
-        return self._split(groups, ".", ".")
+        grid = self.grid
+        left = grid.bits("x")
+        groups = [r for r in grid.bit_regions("xo") if r & left and r & ~left]
+        if len(groups) == 1 and groups[0] == grid.bits("xo"):  # one group, no dead stones
+            box = grid.cropped(".")
+            return (self,) if box is grid else (self._of(box),)
+        return self._split(map(cell_indices, groups), ".", ".")
 
     def _normal_grid(self, grid: Grid) -> Grid:
         return grid.cropped(".")
-
-
-def _both_colours(grid: Grid, region: set[int]) -> bool:
-    colours = {grid.cells[i] for i in region}
-    return len(colours) == 2
 
 
 def _clobbers(grid: Grid, mine: str, theirs: str) -> Iterator[Grid]:

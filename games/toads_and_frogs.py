@@ -248,6 +248,7 @@ def _made(board: str) -> ToadsAndFrogs:
     _POSITIONS[board] = position
     return position
 
+
 # A segment (no walls) has a stuck creature exactly when it matches (see `_stuck_runs`): it
 # starts with a frog or ends with a toad, has no blank, or has a block of creatures with TT
 # before FF, FF in its first block or TT in its last.  Most positions do not: one search.
