@@ -161,15 +161,31 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
             except TypeError:
                 raise UnhashablePositionError(child, position) from None
             if known is _MISSING:
+                # A child whose own children are all known is finished at once, without a
+                # frame.  (It cannot be on the current line of play: a position equal to one
+                # there has the next position of that line, not yet known, among its options.)
+                grand_children, child_combine = expand(child)
+                child_values = []
+                for grand_child in grand_children:
+                    try:
+                        known = get(grand_child, _MISSING)
+                    except TypeError:
+                        raise UnhashablePositionError(grand_child, child) from None
+                    if known is _MISSING:
+                        break
+                    child_values.append(known)
+                else:
+                    known = child_combine(child_values)
+                    _store(memo, table, child, known)
+                    values.append(known)
+                    done += 1
+                    continue
                 break
             values.append(known)
             done += 1
         else:
             value = combine(values)
-            limit = memo.limit
-            if limit is not None and len(table) >= limit:
-                memo._shrink()
-            table[position] = value
+            _store(memo, table, position, value)
             stack.pop()
             del on_path[position]
             if not stack:
@@ -180,8 +196,14 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
             cycle = [f[0] for f in stack[on_path[child] :]] + [child]
             raise LoopyGameError(cycle)
         on_path[child] = len(stack)
-        grand_children, child_combine = expand(child)
-        stack.append([child, grand_children, child_combine, []])
+        stack.append([child, grand_children, child_combine, child_values])
+
+
+def _store(memo: Memo[Any], table: dict[Any, Any], position: Any, value: Any) -> None:
+    limit = memo.limit
+    if limit is not None and len(table) >= limit:
+        memo._shrink()
+    table[position] = value
 
 
 _MISSING = object()
