@@ -6,25 +6,32 @@
     cgt tanhinmin "1 3 5" "2 4" --all-conditions      # Corollary 4's table
     cgt tanhinmin "3S AH JK" "2D 10C" --json           # real cards work too
     cgt tanhinmin "1 3 5" "2 4" --value                # the CGT value (Left = first hand)
+    cgt tanhinmin "1 3 5 7 9 11" "2 4 6 8 10 12" --value --full   # however long
 
-The first hand is the player to move.  ``--exact`` adds the exact solver's verdict (small
-positions only).
+The first hand is the player to move.  A value longer than `VALUE_LIMIT` characters (its
+canonical form can be exponentially longer as text than the game: 650,698 characters at 12
+cards) is summarized unless ``--full`` is given; its length is measured without writing it.
+``--exact`` adds the exact solver's verdict (small positions only).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 import cgt
 from games.tanhinmin.hands import InvalidPositionError, Position, hand, hand_from_cards
 from games.tanhinmin.optimal import optimal_moves
+from games.tanhinmin.value_text import text_size, write_text
 from games.tanhinmin.winner import WinnerTable, delta_of, mu0_of, mu1_of
 
-__all__ = ["add_commands", "parse_hand", "report"]
+__all__ = ["add_commands", "parse_hand", "report", "value_fields", "value_game"]
 
 EXACT_LIMIT = 16
+VALUE_LIMIT = 4000
+"""``--value`` prints values of at most this many characters in full (``--full``: any)."""
 
 
 def parse_hand(text: str) -> tuple[int, ...]:
@@ -78,9 +85,15 @@ def _condition(text: str) -> tuple[int, int]:
 
 
 def report(
-    s: Position, *, all_conditions: bool = False, value: bool = False, exact: bool = False
+    s: Position,
+    *,
+    all_conditions: bool = False,
+    value: bool = False,
+    exact: bool = False,
+    full: bool = False,
 ) -> dict[str, Any]:
-    """Everything the command prints, as a dictionary (the ``--json`` output).
+    """Everything the command prints, as a dictionary (the ``--json`` output); with ``value``,
+    the CGT value in full only if it is short or ``full`` (see `value_fields`).
 
     >>> r = report(Position((1, 3, 5), (2, 4), 1, 1, 1))
     >>> r["winner"], r["mu_0"], r["mu_1"], r["delta"], r["optimal_cards"], r["pass_optimal"]
@@ -116,16 +129,46 @@ def report(
         names = {"win": "first player", "loss": "second player"}
         result["exact_winner"] = names.get(verdict, verdict)
     if value:
-        from games.tanhinmin.partizan import PartizanTanhinmin
-
-        if s.cards > EXACT_LIMIT:
-            raise InvalidPositionError(
-                f"--value computes positions of at most {EXACT_LIMIT} cards, this one has {s.cards}"
-            )
-        g = cgt.value(PartizanTanhinmin(s.mover, s.other, s.field, s.c0, s.c1))
-        result["value"] = str(g)
-        result["outcome"] = cgt.outcome(g).value
+        result.update(value_fields(value_game(s), full=full))
     return result
+
+
+def value_game(s: Position) -> cgt.Game:
+    """The CGT value of ``s`` with Left the player to move (positions of at most
+    `EXACT_LIMIT` cards)."""
+    from games.tanhinmin.partizan import PartizanTanhinmin
+
+    if s.cards > EXACT_LIMIT:
+        raise InvalidPositionError(
+            f"--value computes positions of at most {EXACT_LIMIT} cards, this one has {s.cards}"
+        )
+    return cgt.value(PartizanTanhinmin(s.mover, s.other, s.field, s.c0, s.c1))
+
+
+def value_fields(g: cgt.Game, full: bool = False) -> dict[str, Any]:
+    """What ``--value`` reports of ``g``: its text if it has at most `VALUE_LIMIT` characters
+    (or ``full``), else None; the text's length, measured without writing it; the number of
+    distinct subgames, the birthday, the stops and the outcome.
+
+    >>> fields = value_fields(cgt.Game("{1 | -1}"))
+    >>> fields["value"], fields["value_length"], fields["left_stop"], fields["outcome"]
+    ('±1', 2, '1', 'N')
+    """
+    size = text_size(g)
+    text = None
+    if full or size.length <= VALUE_LIMIT:
+        pieces: list[str] = []
+        write_text(g, pieces.append)
+        text = "".join(pieces)
+    return {
+        "value": text,
+        "value_length": size.length,
+        "subgames": size.subgames,
+        "birthday": g.birthday,
+        "left_stop": str(g.left_stop),
+        "right_stop": str(g.right_stop),
+        "outcome": cgt.outcome(g).value,
+    }
 
 
 def _print(result: dict[str, Any]) -> None:
@@ -146,19 +189,49 @@ def _print(result: dict[str, Any]) -> None:
         print("winner for every condition (W: the player to move wins; columns c1 = 0, 1, ...):")
         for row in result["table"]:
             print(f"  {row}")
-    if "value" in result:
-        print(f"CGT value (Left = the first hand): {result['value']}  outcome {result['outcome']}")
+    if "value_length" in result:
+        _print_value(result)
+
+
+def _print_value(result: dict[str, Any], game: cgt.Game | None = None) -> None:
+    """The value line: the text (streamed from ``game`` if given), or a summary of it."""
+    head = "CGT value (Left = the first hand): "
+    if game is not None:
+        print(head, end="")
+        write_text(game, sys.stdout.write)
+        print(f"  outcome {result['outcome']}")
+    elif result["value"] is not None:
+        print(f"{head}{result['value']}  outcome {result['outcome']}")
+    else:
+        print(
+            f"{head}{result['value_length']:,} characters, not printed (--full prints them); "
+            f"outcome {result['outcome']}, stops {result['left_stop']} and "
+            f"{result['right_stop']}, birthday {result['birthday']}, "
+            f"{result['subgames']:,} distinct subgames"
+        )
 
 
 def _handler(args: argparse.Namespace) -> int:
     c0, c1 = _condition(args.condition)
     mover, other = parse_hands(args.mover, args.other)
     s = Position(mover, other, args.field, c0, c1)
-    result = report(s, all_conditions=args.all_conditions, value=args.value, exact=args.exact)
+    if args.full and not args.value:
+        raise InvalidPositionError("--full prints the CGT value in full: use it with --value")
+    stream = args.full and not args.json  # the text goes straight to the output
+    result = report(
+        s,
+        all_conditions=args.all_conditions,
+        value=args.value and not stream,
+        exact=args.exact,
+        full=args.full,
+    )
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
-    else:
-        _print(result)
+        return 0
+    _print(result)
+    if stream:
+        game = value_game(s)
+        _print_value(value_fields(game, full=False) | {"value": None}, game)
     return 0
 
 
@@ -178,7 +251,15 @@ def add_commands(subparsers: Any) -> None:
         action="store_true",
         help="print the winner under every condition (Corollary 4)",
     )
-    parser.add_argument("--value", action="store_true", help="print the CGT value")
+    parser.add_argument(
+        "--value",
+        action="store_true",
+        help=f"print the CGT value (if longer than {VALUE_LIMIT:,} characters: its length, "
+        "outcome, stops, birthday and number of subgames)",
+    )
+    parser.add_argument(
+        "--full", action="store_true", help="with --value: print the value however long"
+    )
     parser.add_argument("--exact", action="store_true", help="also run the exact solver")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(handler=_handler)

@@ -1,0 +1,246 @@
+"""The text of a CGT value, measured before it is written, and written in pieces.
+
+The canonical form of a Tanhinmin position can be exponentially larger as text than as a
+game: its options share subgames (a DAG of a few thousand games), but the notation writes
+every shared subgame out again each time it occurs (14 cards: a DAG of about 10**4 games, 10.7
+million characters).  `text_size` walks the DAG once, bottom up, and finds the exact length of
+``str(g)`` (and the number of distinct subgames) without writing it; `write_text` writes the
+text piece by piece, so ``--full`` streams it instead of building it in memory.  Both follow
+the rules of `cgt`'s printer: named values as they print (``*2``, ``^``, ``±1``, ``tiny(2)``),
+other games as options in braces with up to three bars, numbers first on a side, by value,
+then the other options by birthday and by text.
+
+>>> import cgt
+>>> g = cgt.Game("{3 | {2 | 0 || -1}, *}")
+>>> size = text_size(g)
+>>> size.length == len(str(g)), size.subgames
+(True, 9)
+>>> import io
+>>> out = io.StringIO()
+>>> write_text(g, out.write)
+>>> out.getvalue() == str(g)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+import cgt
+
+__all__ = ["TextSize", "text_size", "write_text"]
+
+SMALL = 4096
+"""Texts up to this length are kept for each subgame (to sort options and write them fast)."""
+
+_BARS = 3
+"""A side with one option of fewer bars than this is written without braces (``{a||b|c}``)."""
+
+
+@attrs.frozen
+class TextSize:
+    """The length of a game's text and the number of distinct subgames in its canonical form
+    (the game included)."""
+
+    length: int
+    subgames: int
+
+
+@attrs.frozen
+class _Shape:
+    """How one subgame is written: its length written as an option (``{...}`` if it has bars),
+    its bars (0: a name), its text if short, and for a ``±G`` the game ``G``."""
+
+    length: int
+    bars: int
+    text: str | None
+    plus_minus: cgt.Game | None = None
+
+
+class _Texts:
+    """The shapes of a game's subgames, found bottom up without recursion."""
+
+    def __init__(self, g: cgt.Game) -> None:
+        self.shapes: dict[cgt.Game, _Shape] = {}
+        stack: list[tuple[cgt.Game, bool]] = [(g, False)]
+        while stack:
+            node, ready = stack.pop()
+            if node in self.shapes:
+                continue
+            name = _name(node)
+            plus_minus = None if name is not None else _plus_minus(node)
+            if name is not None:
+                self.shapes[node] = _Shape(len(name), 0, name)
+            elif ready:
+                self.shapes[node] = self._shape(node, plus_minus)
+            else:
+                stack.append((node, True))
+                children = (plus_minus,) if plus_minus else node.left_options + node.right_options
+                stack.extend((child, False) for child in children if child not in self.shapes)
+
+    def _shape(self, node: cgt.Game, plus_minus: cgt.Game | None) -> _Shape:
+        if plus_minus is not None:
+            inner = self.shapes[plus_minus]
+            text = None if inner.text is None else "±" + inner.text
+            return _Shape(1 + inner.length, 0, text, plus_minus)
+        sides = [self._side(options) for options in (node.left_options, node.right_options)]
+        bars = max(deepest for _, deepest in sides) + 1
+        length = sides[0][0] + bars + sides[1][0] + 2
+        text = None
+        if length <= SMALL:
+            text = "".join(self._expand(self._items(node, bars, braces=True)))
+        return _Shape(length, bars, text)
+
+    def _side(self, options: tuple[cgt.Game, ...]) -> tuple[int, int]:
+        """The length of one side's text and the bars it adds to the game's."""
+        if len(options) == 1 and 0 < self.shapes[options[0]].bars < _BARS:
+            only = self.shapes[options[0]]
+            return only.length - 2, only.bars
+        return sum(self.shapes[x].length for x in options) + 2 * max(len(options) - 1, 0), 0
+
+    def pieces(self, g: cgt.Game) -> Iterator[str]:
+        """The text of ``g`` (``str(g)``: in braces if it has bars), in pieces."""
+        return self._expand([(g, True)])
+
+    def _expand(self, items: list[_Item]) -> Iterator[str]:
+        """The text of ``items`` (strings, and subgames with or without their braces)."""
+        stack = items[::-1]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                yield item
+                continue
+            node, braces = item
+            shape = self.shapes[node]
+            if shape.text is not None and (braces or shape.bars == 0):
+                yield shape.text
+            elif shape.plus_minus is not None:
+                stack += [(shape.plus_minus, True), "±"]
+            else:
+                stack += self._items(node, shape.bars, braces)[::-1]
+
+    def _items(self, node: cgt.Game, bars: int, braces: bool) -> list[_Item]:
+        """What ``node`` (a game with bars) is written as: its sides and bars, in braces if
+        asked; a side of one option with fewer bars than `_BARS` goes without braces."""
+        items: list[_Item] = ["{"] if braces else []
+        for index, options in enumerate((node.left_options, node.right_options)):
+            if index:
+                items.append("|" * bars)
+            if len(options) == 1 and 0 < self.shapes[options[0]].bars < _BARS:
+                items.append((options[0], False))
+                continue
+            for position, option in enumerate(self._sorted(options)):
+                items += [", ", (option, True)] if position else [(option, True)]
+        return [*items, "}"] if braces else items
+
+    def _sorted(self, options: tuple[cgt.Game, ...]) -> list[cgt.Game]:
+        """Options in the printer's order: numbers by value, then by birthday and text."""
+        if len(options) < 2:
+            return list(options)
+        return sorted(options, key=functools.cmp_to_key(self._compare))
+
+    def _compare(self, a: cgt.Game, b: cgt.Game) -> int:
+        key_a, key_b = _order(a), _order(b)
+        if key_a != key_b:
+            return -1 if key_a < key_b else 1
+        text_a, text_b = self.shapes[a].text, self.shapes[b].text
+        if text_a is not None and text_b is not None:
+            return (text_a > text_b) - (text_a < text_b)
+        return _compare_streams(self.pieces(a), self.pieces(b))
+
+
+_Item = str | tuple[cgt.Game, bool]
+
+
+def _name(g: cgt.Game) -> str | None:
+    """The conventional name of ``g`` if it has one other than ``±G`` (a value
+    number + up + star, ``tiny(x)``, ``miny(x)``: short, so ``str`` writes it at once)."""
+    if g.is_nus:
+        return str(g)
+    left, right = g.left_options, g.right_options
+    if len(left) != 1 or len(right) != 1:
+        return None
+    zero = cgt.Game(0)
+    for small, big in ((left[0], right[0]), (-right[0], -left[0])):  # tiny(x), miny(x)
+        if small != zero or big.is_nus or big.left_options != (zero,):
+            continue
+        if len(big.right_options) == 1 and (x := -big.right_options[0]).is_number and x > 0:
+            return str(g)
+    return None
+
+
+def _plus_minus(g: cgt.Game) -> cgt.Game | None:
+    """``G`` if ``g`` is ``±G = {G | -G}``, else None."""
+    left, right = g.left_options, g.right_options
+    if len(left) == 1 and len(right) == 1 and right[0] == -left[0]:
+        return left[0]
+    return None
+
+
+def _order(g: cgt.Game) -> tuple[int, Fraction | int]:
+    return (0, g.as_number()) if g.is_number else (1, g.birthday)
+
+
+def _compare_streams(a: Iterator[str], b: Iterator[str]) -> int:
+    """-1, 0 or 1 as the text of ``a`` is before, equal to or after that of ``b`` (read only
+    as far as their first difference)."""
+    left = right = ""
+    while True:
+        left, right = _fill(left, a), _fill(right, b)
+        common = min(len(left), len(right))
+        if common == 0 or left[:common] != right[:common]:
+            left, right = left[:common] or left, right[:common] or right
+            return (left > right) - (left < right)
+        left, right = left[common:], right[common:]
+
+
+def _fill(text: str, pieces: Iterator[str]) -> str:
+    """``text`` followed by the next pieces, up to a few thousand characters."""
+    while len(text) < 4096:
+        piece = next(pieces, None)
+        if piece is None:
+            break
+        text += piece
+    return text
+
+
+def text_size(g: cgt.Game) -> TextSize:
+    """The exact length of ``str(g)`` and the number of distinct subgames of ``g``, found on
+    the DAG of its canonical form (each subgame once), without writing the text.
+
+    >>> import cgt
+    >>> text_size(cgt.Game("{1 | *}")), len("{1|*}")
+    (TextSize(length=5, subgames=4), 5)
+    """
+    return TextSize(_Texts(g).shapes[g].length, _count_subgames(g))
+
+
+def _count_subgames(g: cgt.Game) -> int:
+    seen = {g}
+    stack = [g]
+    while stack:
+        for option in (node := stack.pop()).left_options + node.right_options:
+            if option not in seen:
+                seen.add(option)
+                stack.append(option)
+    return len(seen)
+
+
+def write_text(g: cgt.Game, write: Callable[[str], Any], chunk: int = 1 << 16) -> None:
+    """Write ``str(g)`` with ``write``, in pieces of about ``chunk`` characters (never the
+    whole text in memory)."""
+    buffer: list[str] = []
+    size = 0
+    for piece in _Texts(g).pieces(g):
+        buffer.append(piece)
+        size += len(piece)
+        if size >= chunk:
+            write("".join(buffer))
+            buffer, size = [], 0
+    if buffer:
+        write("".join(buffer))
