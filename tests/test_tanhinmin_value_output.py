@@ -94,17 +94,13 @@ def test_subgames_are_counted_once() -> None:
     g = cgt.Game("{1|0}") + cgt.Game("{1|0}")  # {1|0} + {1|0} = {1+{1|0} | {1|0}}
     assert text_size(cgt.Game("{1|0}")).subgames == 3  # {1|0}, 1, 0
     assert text_size(g).subgames == len(_subgames(g))
+    eight = cgt.value(PartizanTanhinmin((1, 3, 5, 7), (2, 4, 6, 8)))
+    assert text_size(eight).subgames == len(_subgames(eight)) == 46
 
 
 def _subgames(g: cgt.Game) -> set[cgt.Game]:
-    seen = {g}
-    todo = [g]
-    while todo:
-        for x in (h := todo.pop()).left_options + h.right_options:
-            if x not in seen:
-                seen.add(x)
-                todo.append(x)
-    return seen
+    """Every subgame of ``g``, ``g`` included (by recursion: an independent count)."""
+    return {g}.union(*map(_subgames, g.left_options + g.right_options))
 
 
 def test_a_long_value_is_summarized(capsys: pytest.CaptureFixture[str]) -> None:
