@@ -139,30 +139,32 @@ class ToadsAndFrogs:
         return (ToadsAndFrogs, (self.board,))
 
     def left_options(self) -> tuple[ToadsAndFrogs, ...]:
-        """Each toad's step right into a blank, or jump over one frog into a blank."""
+        """Each toad's step right into a blank (``T.``), then each jump over one frog into a
+        blank (``TF.``)."""
         b, out = self.board, []
-        i = b.find("T")
+        i = b.find("T.")
         while i >= 0:
-            ahead = b[i + 1 : i + 2]
-            if ahead == ".":
-                out.append(b[:i] + ".T" + b[i + 2 :])
-            elif ahead == "F" and b[i + 2 : i + 3] == ".":
-                out.append(b[:i] + ".FT" + b[i + 3 :])
-            i = b.find("T", i + 1)
+            out.append(b[:i] + ".T" + b[i + 2 :])
+            i = b.find("T.", i + 2)
+        i = b.find("TF.")
+        while i >= 0:
+            out.append(b[:i] + ".FT" + b[i + 3 :])
+            i = b.find("TF.", i + 3)
         get = _POSITIONS.table.get
         return tuple([get(board) or _made(board) for board in out])
 
     def right_options(self) -> tuple[ToadsAndFrogs, ...]:
-        """Each frog's step left into a blank, or jump over one toad into a blank."""
+        """Each frog's step left into a blank (``.F``), then each jump over one toad into a
+        blank (``.TF``)."""
         b, out = self.board, []
-        i = b.find("F", 1)
+        i = b.find(".F")
         while i >= 0:
-            behind = b[i - 1]
-            if behind == ".":
-                out.append(b[: i - 1] + "F." + b[i + 1 :])
-            elif behind == "T" and i >= 2 and b[i - 2] == ".":
-                out.append(b[: i - 2] + "FT." + b[i + 1 :])
-            i = b.find("F", i + 1)
+            out.append(b[:i] + "F." + b[i + 2 :])
+            i = b.find(".F", i + 2)
+        i = b.find(".TF")
+        while i >= 0:
+            out.append(b[:i] + "FT." + b[i + 3 :])
+            i = b.find(".TF", i + 3)
         get = _POSITIONS.table.get
         return tuple([get(board) or _made(board) for board in out])
 
@@ -209,7 +211,12 @@ class ToadsAndFrogs:
         ((ToadsAndFrogs('..F.'), False), (ToadsAndFrogs('T.F'), False))
         """
         normal = self._normal
-        if normal is None:
+        if normal is None and self.components() == (self,) and self.board:
+            board = self.board  # one part: the strip itself or its mirror image
+            mirror = board[::-1].translate(_MIRROR)
+            normal = (_position(mirror), True) if mirror < board else (self, False)
+            _set_normal(self, normal)
+        elif normal is None:
             parts = [p.board for p in self.components() if p.board]
             mine = _WALL.join(sorted(parts))
             theirs = _WALL.join(sorted(p[::-1].translate(_MIRROR) for p in parts))
@@ -312,39 +319,33 @@ def _toad_steps(run: str) -> int:
 
 
 def _parts(board: str) -> list[str]:
-    """The parts of `ToadsAndFrogs.components`, left to right, then the integer part."""
+    """The parts of `ToadsAndFrogs.components`, left to right, then the integer part.
+
+    Taking off the toads past the last frog and the frogs before the first toad leaves blanks
+    where creatures were, which frees creatures and never sticks one: a part without stuck
+    creatures keeps none, so each live part is reduced once and is then final.
+    """
     if _WALL not in board and _MAY_STICK.search(board) is None:
-        first_toad, last_frog = board.find("T"), board.rfind("F")
-        if (
-            0 <= first_toad < last_frog
-            and board.find("T", last_frog) < 0
-            and board.find("F", 0, first_toad) < 0
-        ):
-            return [board]  # the common case: nothing stuck, nothing to take off
+        live = [board] if board.strip(".") else []  # nothing stuck
+    else:
+        live = _live_parts(board)
     parts, total = [], 0
-    todo = _live_parts(board)[::-1]
-    while todo:
-        part = todo.pop()
+    for part in live:
         first_toad, last_frog = part.find("T"), part.rfind("F")
         if first_toad < 0 or last_frog < 0:
             parts.append(part)  # one kind: kept as it is (its value is an integer)
-            continue
-        if first_toad > last_frog:  # the kinds never meet
+        elif first_toad > last_frog:  # the kinds never meet
             total += _toad_steps(part) - _toad_steps(part[::-1].translate(_MIRROR))
-            continue
-        core = part
-        tail = part[last_frog + 1 :]
-        if "T" in tail:
-            total += _toad_steps(tail)
-            core = part[: last_frog + 1] + "." * tail.count(".")
-        head = part[:first_toad]
-        if "F" in head:
-            total -= _toad_steps(head[::-1].translate(_MIRROR))
-            core = "." * head.count(".") + core[first_toad:]
-        if core == part:
-            parts.append(part)
         else:
-            todo.extend(_live_parts(core)[::-1])
+            if part.find("T", last_frog) >= 0:
+                tail = part[last_frog + 1 :]
+                total += _toad_steps(tail)
+                part = part[: last_frog + 1] + "." * tail.count(".")
+            if part.find("F", 0, first_toad) >= 0:
+                head = part[:first_toad]
+                total -= _toad_steps(head[::-1].translate(_MIRROR))
+                part = "." * head.count(".") + part[first_toad:]
+            parts.append(part)
     if total:
         parts.append("T" + "." * total if total > 0 else "." * -total + "F")
     return parts
