@@ -143,6 +143,13 @@ BAD_CALLS: list[tuple[str, Callable[[], Any], type[cgt.CGTError], str]] = [
         cgt.InvalidArgumentError,
         "checked_up_to is text with {size}",
     ),
+    (
+        "Claim() without family",
+        lambda: cgt.Claim(**_fields(family=...)),
+        cgt.WrongTypeError,
+        "family",
+    ),
+    ("Claim(size=3)", lambda: cgt.Claim(**_fields(size=3)), cgt.WrongTypeError, "'size'"),
     ("a str, not a Claim", lambda: cgt.register_claim("x"), cgt.WrongTypeError, "got 'x'"),
     ("claims(3)", lambda: cgt.claims(3), cgt.WrongTypeError, "claims() too many"),
     # run_claims (its checks are in cgt.verification.registry)

@@ -164,6 +164,10 @@ class Claim:
         )
 
 
+# A missing or unknown field is a named error (WrongTypeError), as in register_claim.
+Claim.__init__ = _named_argument_errors(Claim.__init__)  # type: ignore[method-assign]
+
+
 def checked_size(size: Any) -> int:
     """``size`` if it is a positive int, else `ClaimSizeError`."""
     if not isinstance(size, int) or isinstance(size, bool) or size < 1:

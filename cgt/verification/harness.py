@@ -55,18 +55,15 @@ def _named_argument_errors(function: Callable[_P, _R]) -> Callable[_P, _R]:
     """``function`` that raises `WrongTypeError` (naming the arguments it takes) when called
     with arguments that do not fit its signature, instead of Python's bare `TypeError`."""
     signature = inspect.signature(function)
-    takes = (
-        f"its arguments are {', '.join(signature.parameters)}"
-        if signature.parameters
-        else ("it takes no arguments")
-    )
+    names = [name for name in signature.parameters if name != "self"]
+    takes = f"its arguments are {', '.join(names)}" if names else "it takes no arguments"
 
     @functools.wraps(function)
     def checked(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             signature.bind(*args, **kwargs)
         except TypeError as error:
-            raise WrongTypeError(f"{function.__name__}() {error}; {takes}") from None
+            raise WrongTypeError(f"{function.__qualname__}() {error}; {takes}") from None
         return function(*args, **kwargs)
 
     return checked
