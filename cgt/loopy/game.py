@@ -66,6 +66,8 @@ SIMPLIFY_LIMIT = 400
 order of all pairs of nodes is computed: quadratic in the size)."""
 
 _NAME_LIMIT = 300
+_SIDES_LIMIT = 100
+"""A game that is not a stopper, of at most this many nodes, prints as its sides ``s & t``."""
 
 Edges = list[list[int]]
 
@@ -264,6 +266,13 @@ class LoopyGame:
     def __str__(self) -> str:
         left, right = self._left, self._right
         names = named_nodes(left, right) if len(left) <= _NAME_LIMIT else [None] * len(left)
+        if names[0] is None and len(left) <= _SIDES_LIMIT and not self.is_stopper:
+            try:
+                onside, offside = self.sides
+            except NotStopperSidedError:
+                pass
+            else:  # the value: a stopper if both sides are equal, else ``s & t``
+                return str(onside) if onside == offside else f"{onside} & {offside}"
         return format_graph(left, right, short_games(left, right), names)
 
     def __repr__(self) -> str:

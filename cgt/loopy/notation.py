@@ -1,13 +1,15 @@
 """Reading loopy games in CGSuite's notation; `parse` reads short and loopy games alike.
 
-The grammar is that of short games (`cgt.partizan.notation`) with three additions:
+The grammar is that of short games (`cgt.partizan.notation`) with four additions:
 
 * the names of the standard loopy values: ``on``, ``off``, ``over``, ``under``, ``upon``,
   ``dud``, ``tis``, ``tisn`` (see `cgt.loopy.printing`);
 * ``pass`` as an option: a move from a game to itself (``on = {pass|}``, ``over = {0|pass}``);
   inside ``{0||0|pass}`` it is the innermost game, ``{0|pass}``;
 * a label before an opening brace names that game, and the name can be used as an option
-  anywhere inside it: ``a{0|{a|*}}`` (CGSuite writes ``a{0|a}`` for ``{0|pass}``).
+  anywhere inside it: ``a{0|{a|*}}`` (CGSuite writes ``a{0|a}`` for ``{0|pass}``);
+* ``s & t``, the whole text: the game whose onside is the stopper ``s`` and offside the stopper
+  ``t`` (``s >= t``; `cgt.loopy._sided` builds a graph for it).
 
 A sum, difference or negation can only be taken of games that are complete where it is written:
 ``{0|pass+1}`` is refused with a `cgt.NotationError`, as is an unknown name.  Text without any
@@ -17,8 +19,10 @@ game, and also when a loopy expression has a short value (``parse("on + off")`` 
 
 >>> parse("{pass|}"), parse("on + off"), parse("a{0|a}"), parse("{0, pass | 0}")
 (LoopyGame('on'), LoopyGame('dud'), LoopyGame('over'), LoopyGame('{0,pass|0}'))
->>> parse("upon") > parse("^"), parse("{1/2 | 1}")
-(True, Game('3/4'))
+>>> parse("upon") > parse("^"), parse("{1/2 | 1}"), parse("1 & 0") == parse("tis")
+(True, Game('3/4'), True)
+>>> parse("on & off") == parse("dud"), parse("1/2 & *"), parse("over & over")
+(True, LoopyGame('1/2 & *'), LoopyGame('over'))
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from cgt.core._deep import deep
 from cgt.core.errors import WrongTypeError
 from cgt.loopy import game as _game
 from cgt.loopy._retrograde import explore
+from cgt.loopy._sided import sided_graph
 from cgt.loopy.game import LoopyGame, loopy_graph
 from cgt.loopy.printing import NAMED
 from cgt.partizan.game import Game
@@ -170,6 +175,8 @@ def parse(text: str) -> Game | LoopyGame:
     """
     if not isinstance(text, str):
         raise WrongTypeError(f"parse() takes a string, got {text!r}")
+    if "&" in text:
+        return _parse_sides(text)
     parser = _LoopyParser(text)
     tokens = parser.tokens
     if not any(
@@ -184,6 +191,28 @@ def parse(text: str) -> Game | LoopyGame:
         raise NotationError("incomplete game", text, 0)
     result: Game | LoopyGame = value
     return result
+
+
+def _parse_sides(text: str) -> Game | LoopyGame:
+    """``s & t``: the game whose onside is the stopper ``s`` and offside the stopper ``t``."""
+    position = text.index("&")
+    if text.count("&") > 1 or text[:position].count("{") != text[:position].count("}"):
+        raise NotationError("'&' joins two stoppers, once, outside braces: 's & t'", text, position)
+    onside, offside = parse(text[:position]), parse(text[position + 1 :])
+    for side in (onside, offside):
+        if isinstance(side, LoopyGame) and not side.is_stopper:
+            raise NotationError(f"the sides of 's & t' are stoppers; {side} is not", text, position)
+    if not onside >= offside:
+        raise NotationError(
+            f"the onside of 's & t' is at least its offside; {onside} is not >= {offside}",
+            text,
+            position,
+        )
+    if onside == offside:
+        return onside
+    game = LoopyGame.from_graph(*sided_graph(onside, offside))
+    assert isinstance(game, LoopyGame) and game.sides == (onside, offside), text
+    return game
 
 
 _game._PARSER[0] = parse

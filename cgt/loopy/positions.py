@@ -24,7 +24,7 @@ a game meant to be short is usually a bug in its rules.  Loopy play is asked for
 ...     def right_options(self):
 ...         return [Walk(self.at - 1, self.n)] if 0 < self.at < self.n else []
 >>> cgt.outcome(Walk(1, 3)), cgt.loopy_value(Walk(1, 3))
-(<Outcome.D: 'D'>, LoopyGame('a{{0|a}|{a|}}'))
+(<Outcome.D: 'D'>, LoopyGame('2 & -1'))
 """
 
 from __future__ import annotations

@@ -185,3 +185,35 @@ def test_sides_that_sidling_cannot_find_are_a_named_error(monkeypatch: Any) -> N
         _ = game.sides
     with pytest.raises(cgt.NotAStopperError):
         _ = game <= 0
+
+
+def test_s_and_t_is_read_and_printed() -> None:
+    assert parse("1 & 0") == parse("tis") and parse("0 & -1") == parse("tisn")
+    assert parse("on & off") == parse("dud") and parse("over & over") == parse("over")
+    assert parse("1 & 0").sides == (1, 0) and str(parse("1/2 & *")) == "1/2 & *"
+    walk = _parse("a{{0|a}|{a|}}")  # a game that is not a stopper, printed as its sides
+    assert str(walk) == "2 & -1" and parse(repr(walk)[11:-2]) == walk
+    assert str(_parse("{on, pass | pass}")) == "on"  # on + over: both sides are on
+    for text in ("1 & 2", "dud & 0", "1 & 0 & -1", "{1 & 0 | }"):
+        with pytest.raises(cgt.NotationError):
+            parse(text)
+
+
+def test_s_and_t_for_every_pair_of_test_stoppers() -> None:
+    """The graph built for ``s & t`` has sides ``s`` and ``t`` (found by sidling), for every
+    pair ``s >= t`` of the test stoppers, checked as values; a sample against the defining
+    property of sides."""
+    from cgt.loopy._sided import sided_graph
+
+    pairs = [(s, t) for s in STOPPERS for t in STOPPERS if s != t and s >= t]
+    assert len(pairs) == 308
+    rng = random.Random(5)
+    sample = rng.sample(pairs, 10)
+    for s, t in pairs:
+        graph = sided_graph(s, t)
+        game = cgt.LoopyGame.from_graph(*graph)
+        assert isinstance(game, cgt.LoopyGame) and game.sides == (s, t)
+        if (s, t) in sample:
+            onside, offside = _check_sides(graph)
+            assert cgt.LoopyGame.from_graph(*onside) == s
+            assert cgt.LoopyGame.from_graph(*offside) == t
