@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from cgt.core.errors import CGTError
-from cgt.loopy._retrograde import RIGHT_WINS, solve
+from cgt.loopy._retrograde import LEFT_WINS, RIGHT_WINS, explore, solve
 from cgt.partizan.game import Game
 
 __all__ = [
@@ -37,6 +37,8 @@ __all__ = [
     "short_games",
     "simplest_forms",
     "simplify",
+    "sum_graph",
+    "survives_difference",
 ]
 
 Edges = list[list[int]]
@@ -256,3 +258,39 @@ def classes(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> li
         if len(ranking) == count:
             return colours
         count = len(ranking)
+
+
+def sum_graph(
+    g: tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]],
+    h: tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]],
+) -> tuple[Edges, Edges]:
+    """The graph of ``G + H``: pairs of nodes, explored from (0, 0)."""
+    g_left, g_right = g
+    h_left, h_right = h
+
+    def expand(pair: tuple[int, int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        i, j = pair
+        return (
+            [(x, j) for x in g_left[i]] + [(i, y) for y in h_left[j]],
+            [(x, j) for x in g_right[i]] + [(i, y) for y in h_right[j]],
+        )
+
+    _, left, right = explore((0, 0), expand)
+    return left, right
+
+
+def survives_difference(
+    g: tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]],
+    h: tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]],
+    by_left: bool = True,
+) -> bool:
+    """Whether Left (or Right, if not ``by_left``) survives ``G - H`` moving second, infinite
+    play counting as survival: for stoppers, ``G >= H`` (``G <= H`` for Right).
+
+    >>> survives_difference(([[0]], [[]]), ([[]], [[]]))   # on - 0: Left survives
+    True
+    """
+    left_first, right_first = solve(*sum_graph(g, (h[1], h[0])))
+    if by_left:
+        return right_first[0] != RIGHT_WINS
+    return left_first[0] != LEFT_WINS

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cgt.loopy._graphs import is_stopper, reachable, simplest_forms
-from cgt.loopy._retrograde import LEFT_WINS, RIGHT_WINS, explore, solve
+from cgt.loopy._graphs import is_stopper, reachable, simplest_forms, survives_difference
 from cgt.loopy.errors import NotStopperSidedError
 
 __all__ = ["ROUND_LIMIT", "alternating_moves", "side", "sides"]
@@ -216,7 +215,7 @@ def _round(
     simple_left, simple_right, representative = simplest_forms(round_left, round_right)
     candidate = reachable(simple_left, simple_right, representative[0])
     settled = all(representative[v] == representative[n + guess_of[v]] for v in range(n))
-    if settled or _survives_minus((left, right), candidate, by_left=onside):
+    if settled or survives_difference((left, right), candidate, by_left=onside):
         return candidate, guess
     return None, _restrict(simple_left, simple_right, [representative[v] for v in range(n)])
 
@@ -255,38 +254,12 @@ def sides(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> tupl
             raise NotStopperSidedError("sidling produced a side that is not a stopper")
     game = (left, right)
     if not (
-        _survives_minus(onside, offside, by_left=True)
-        and _survives_minus(game, onside, by_left=True)
-        and _survives_minus(game, offside, by_left=False)
+        survives_difference(onside, offside, by_left=True)
+        and survives_difference(game, onside, by_left=True)
+        and survives_difference(game, offside, by_left=False)
     ):
         raise NotStopperSidedError(
             "the sides found by sidling fail their defining property: the game is not "
             "stopper-sided (please report it if you think it is)"
         )
     return onside, offside
-
-
-def _difference(g: tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]], h: Graph) -> Graph:
-    """The graph of ``G - H`` (pairs of nodes, explored from (0, 0))."""
-    g_left, g_right = g
-    h_left, h_right = h
-
-    def expand(pair: tuple[int, int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        i, j = pair
-        return (
-            [(x, j) for x in g_left[i]] + [(i, y) for y in h_right[j]],
-            [(x, j) for x in g_right[i]] + [(i, y) for y in h_left[j]],
-        )
-
-    _, new_left, new_right = explore((0, 0), expand)
-    return new_left, new_right
-
-
-def _survives_minus(
-    g: tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]], h: Graph, by_left: bool
-) -> bool:
-    """Whether Left (or Right, if not ``by_left``) survives ``G - H`` moving second."""
-    left_first, right_first = solve(*_difference(g, h))
-    if by_left:
-        return right_first[0] != RIGHT_WINS
-    return left_first[0] != LEFT_WINS

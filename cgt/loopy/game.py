@@ -45,8 +45,10 @@ from cgt.loopy._graphs import (
     reachable,
     short_games,
     simplify,
+    sum_graph,
+    survives_difference,
 )
-from cgt.loopy._retrograde import RESULT_NAMES, RIGHT_WINS, explore, solve
+from cgt.loopy._retrograde import RESULT_NAMES, explore, solve
 from cgt.loopy._sidling import sides
 from cgt.loopy.errors import NotAStopperError, NotStopperSidedError
 from cgt.loopy.printing import format_graph, named_nodes
@@ -351,20 +353,7 @@ def _value_of_graph(
     return LoopyGame._raw(new_left, new_right, stopper)
 
 
-def _sum(g: tuple[Edges, Edges], h: tuple[Edges, Edges]) -> tuple[Edges, Edges]:
-    """The graph of ``G + H``: pairs of nodes, explored from (0, 0)."""
-    g_left, g_right = g
-    h_left, h_right = h
-
-    def expand(pair: tuple[int, int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        i, j = pair
-        return (
-            [(x, j) for x in g_left[i]] + [(i, y) for y in h_left[j]],
-            [(x, j) for x in g_right[i]] + [(i, y) for y in h_right[j]],
-        )
-
-    _, left, right = explore((0, 0), expand)
-    return left, right
+_sum = sum_graph
 
 
 Sides = tuple[tuple[Edges, Edges], tuple[Edges, Edges]]
@@ -396,21 +385,7 @@ def _sided(value: Any) -> Sides:
 
 def _le_stoppers(g: tuple[Edges, Edges], h: tuple[Edges, Edges]) -> bool:
     """``G <= H`` for stoppers: Left survives ``H - G`` when Right moves first."""
-    if g == h:
-        return True
-    g_left, g_right = g
-    h_left, h_right = h
-
-    def expand(pair: tuple[int, int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        i, j = pair  # the game H_j - G_i
-        return (
-            [(i, y) for y in h_left[j]] + [(x, j) for x in g_right[i]],
-            [(i, y) for y in h_right[j]] + [(x, j) for x in g_left[i]],
-        )
-
-    _, left, right = explore((0, 0), expand)
-    _, right_first = solve(left, right)
-    return right_first[0] != RIGHT_WINS
+    return g == h or survives_difference(h, g)
 
 
 _PROBES = (Game(0), Game(1), Game(-1), Game("*"), Game("^"), Game("v"))

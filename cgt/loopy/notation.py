@@ -211,7 +211,10 @@ def _parse_sides(text: str) -> Game | LoopyGame:
     if onside == offside:
         return onside
     game = LoopyGame.from_graph(*sided_graph(onside, offside))
-    assert isinstance(game, LoopyGame) and game.sides == (onside, offside), text
+    if not isinstance(game, LoopyGame) or game.sides != (onside, offside):  # pragma: no cover
+        raise NotationError(
+            "cgt could not build a game with these sides (please report it)", text, 0
+        )
     return game
 
 
