@@ -18,6 +18,7 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, NamedTuple, Self
 
+import cgt
 from games._grid import Grid, flood
 
 __all__ = ["Bits", "DominoBoard", "bits_of", "cropped", "images", "regions"]
@@ -264,11 +265,8 @@ class DominoBoard:
 
     @classmethod
     def _make(cls, height: int, width: int, empty: int) -> Self:
-        position = _new(cls)
         key = (height, width, empty)
-        _set_key(position, key)  # the slots' own setters: `__setattr__` refuses
-        _set_hash(position, hash(key))
-        return position
+        return _boards(cls).table.get(key) or _interned(cls, key)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} positions are immutable")
@@ -325,14 +323,12 @@ class DominoBoard:
             step = 1
             starts = empty & empty >> 1 & _shape(height, width).not_last
         cls = type(self)
+        get = (_BOARDS.get(cls) or _boards(cls)).table.get
         found = []
         while starts:
             low = starts & -starts
-            position = _new(cls)
             key = (height, width, empty ^ (low | low << step))
-            _set_key(position, key)
-            _set_hash(position, hash(key))
-            found.append(position)
+            found.append(get(key) or _interned(cls, key))
             starts ^= low
         return found
 
@@ -393,10 +389,8 @@ class DominoBoard:
         )
         if least == key:
             return self, False
-        position = _new(type(self))
-        _set_key(position, least)
-        _set_hash(position, hash(least))
-        return position, negated
+        cls = type(self)
+        return (_BOARDS.get(cls) or _boards(cls)).table.get(least) or _interned(cls, least), negated
 
 
 def _settled(cls: type[DominoBoard], height: int, width: int, part: int) -> Any:
@@ -411,6 +405,27 @@ def _settled(cls: type[DominoBoard], height: int, width: int, part: int) -> Any:
 
 _PARTS: dict[tuple[type[DominoBoard], int, int, int], Any] = {}
 _set = object.__setattr__
+_BOARDS: dict[type, cgt.Memo[Any]] = {}
+"""Per class: (height, width, empty) -> its one position, so equal boards are one object (the
+memo tables then find them by identity, without calling ``__eq__``)."""
+
+
+def _boards(cls: type) -> cgt.Memo[Any]:
+    table = _BOARDS.get(cls)
+    if table is None:
+        table = _BOARDS[cls] = cgt.Memo(f"{cls.__name__}-boards")
+    return table
+
+
+def _interned(cls: type, key: tuple[int, int, int]) -> Any:
+    """A new position of ``cls`` on ``key``, entered in its table of boards."""
+    position = _new(cls)
+    _set_key(position, key)  # the slots' own setters: `__setattr__` refuses
+    _set_hash(position, hash(key))
+    _boards(cls)[key] = position
+    return position
+
+
 _set_key = DominoBoard.__dict__["_key"].__set__
 _set_hash = DominoBoard.__dict__["_hash"].__set__
 _new = object.__new__

@@ -167,6 +167,15 @@ def check_hashable(position: Any, parent: Any = None) -> None:
 #   of the negative value when ``negated``), e.g. a board up to its symmetries, and a transposed
 #   Domineering board, which swaps the players.  Positions with one representative share one
 #   entry of the memo table: a transposition table for free.
+#
+# These run once per position on the hot path of `cgt.value`, so they are cheap: a class's
+# ``left_options``, ``right_options``, ``components`` and ``normal_form`` functions are looked
+# up once per class (set them on the class before its first evaluation), and the answers of
+# ``components()`` and ``normal_form()`` are checked in full (parts are hashable positions, none
+# is the position itself) until a class has given one good answer; later answers get only the
+# cheap checks (a tuple, a pair with a bool).  A part that breaks the rules later still fails
+# by name: `NotAPositionError` when its options are asked for, `LoopyGameError` if it is the
+# position itself, `UnhashablePositionError` from the memo table.
 
 
 _POSITION_TYPES: set[type] = set()
