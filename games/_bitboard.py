@@ -422,7 +422,11 @@ def _interned(cls: type, key: tuple[int, int, int]) -> Any:
     position = _new(cls)
     _set_key(position, key)  # the slots' own setters: `__setattr__` refuses
     _set_hash(position, hash(key))
-    _boards(cls)[key] = position
+    boards = _BOARDS.get(cls) or _boards(cls)
+    if boards.limit is None or len(boards.table) < boards.limit:
+        boards.table[key] = position
+    else:
+        boards[key] = position  # (drops the older half first)
     return position
 
 

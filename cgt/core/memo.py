@@ -176,7 +176,9 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
                     child_values.append(known)
                 else:
                     known = child_combine(child_values)
-                    _store(memo, table, child, known)
+                    if memo.limit is not None and len(table) >= memo.limit:
+                        memo._shrink()
+                    table[child] = known
                     values.append(known)
                     done += 1
                     continue
@@ -185,7 +187,9 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
             done += 1
         else:
             value = combine(values)
-            _store(memo, table, position, value)
+            if memo.limit is not None and len(table) >= memo.limit:
+                memo._shrink()
+            table[position] = value
             stack.pop()
             del on_path[position]
             if not stack:
@@ -197,13 +201,6 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
             raise LoopyGameError(cycle)
         on_path[child] = len(stack)
         stack.append([child, grand_children, child_combine, child_values])
-
-
-def _store(memo: Memo[Any], table: dict[Any, Any], position: Any, value: Any) -> None:
-    limit = memo.limit
-    if limit is not None and len(table) >= limit:
-        memo._shrink()
-    table[position] = value
 
 
 _MISSING = object()
