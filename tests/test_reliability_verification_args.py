@@ -7,6 +7,7 @@ Each row is a bad call found by fuzzing the public signatures of `cgt.verify`,
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable
 from typing import Any
@@ -64,92 +65,52 @@ def _good_claim() -> cgt.Claim:
 
 POSITIONS = [Take1(n) for n in range(5)]
 
+BAD_FIELDS: list[tuple[str, dict[str, Any], type[cgt.CGTError], str]] = [
+    ("game=3", {"game": 3}, cgt.WrongTypeError, "game is a non-empty str, got 3"),
+    ("game=''", {"game": ""}, cgt.WrongTypeError, "game is a non-empty str"),
+    ("claim=None", {"claim": None}, cgt.WrongTypeError, "claim is a non-empty str, got None"),
+    ("source=5", {"source": 5}, cgt.WrongTypeError, "source is a str, got 5"),
+    ("no family", {"family": ...}, cgt.WrongTypeError, "family"),
+    ("unknown field", {"size": 3}, cgt.WrongTypeError, "size"),
+    ("family=3", {"family": 3}, cgt.WrongTypeError, "family is a function size -> positions"),
+    ("quick=-1", {"quick": -1}, cgt.ClaimSizeError, "quick is a positive int, got -1"),
+    ("quick=True", {"quick": True}, cgt.ClaimSizeError, "quick is a positive int, got True"),
+    ("full=2.5", {"full": 2.5}, cgt.ClaimSizeError, "full is a positive int, got 2.5"),
+    ("full='10'", {"full": "10"}, cgt.ClaimSizeError, "full is a positive int, got '10'"),
+    ("full > max_size", {"full": 8, "max_size": 6}, cgt.ClaimSizeError, "full = 8 is beyond"),
+    ("fast not a formula", {"fast": "not a formula"}, ClosedFormError, "is not a formula"),
+    ("fast=None", {"fast": None}, cgt.WrongTypeError, "fast is a function position -> value"),
+    ("fast=[]", {"fast": []}, cgt.WrongTypeError, "a closed form is a sympy expression"),
+    ("fast=0.5", {"fast": 0.5}, ClosedFormError, "has the float 0.5"),
+    ("reference=3", {"reference": 3}, cgt.WrongTypeError, "reference is a function"),
+    ("expect='yes'", {"expect": "yes"}, cgt.InvalidArgumentError, "expect is 'holds' or"),
+    ("parts=0", {"parts": 0}, cgt.InvalidArgumentError, "parts is a positive int, got 0"),
+    ("parts=True", {"parts": True}, cgt.WrongTypeError, "parts is a positive int, got True"),
+    ("max_examples=5", {"max_examples": 5}, cgt.WrongTypeError, "max_examples is a pair"),
+    ("max_examples=(1, -1)", {"max_examples": (1, -1)}, cgt.InvalidArgumentError, "each of"),
+    ("variables=3", {"variables": 3}, cgt.WrongTypeError, "variables is a function or None"),
+    ("equal=3", {"equal": 3}, cgt.WrongTypeError, "equal is a function or None"),
+    ("strategy=3", {"strategy": 3}, cgt.WrongTypeError, "strategy is a hypothesis strategy"),
+    ("note=3", {"note": 3}, cgt.WrongTypeError, "note is a str, got 3"),
+    ("checked_up_to={n}", {"checked_up_to": "n <= {n}"}, cgt.InvalidArgumentError, "{size}"),
+]
+"""Claims with one bad field, given to `cgt.Claim` and to `cgt.register_claim`."""
+
+
+def _claim_calls() -> list[tuple[str, Callable[[], Any], type[cgt.CGTError], str]]:
+    rows = []
+    for name, changes, error, message in BAD_FIELDS:
+        for make in (cgt.Claim, cgt.register_claim):
+            call = functools.partial(
+                lambda make, changes: make(**_fields(**changes)), make, changes
+            )
+            rows.append((f"{make.__name__}({name})", call, error, message))
+    return rows
+
+
 BAD_CALLS: list[tuple[str, Callable[[], Any], type[cgt.CGTError], str]] = [
-    # register_claim and Claim: each field
-    ("game=3", lambda: cgt.register_claim(**_fields(game=3)), cgt.WrongTypeError, "game is a"),
-    ("game=''", lambda: cgt.register_claim(**_fields(game="")), cgt.WrongTypeError, "non-empty"),
-    ("claim=None", lambda: cgt.register_claim(**_fields(claim=None)), cgt.WrongTypeError, "claim"),
-    ("source=5", lambda: cgt.Claim(**_fields(source=5)), cgt.WrongTypeError, "source is a str"),
+    *_claim_calls(),
     ("no fields", lambda: cgt.register_claim(), cgt.WrongTypeError, "missing game, claim"),
-    (
-        "no family",
-        lambda: cgt.register_claim(**_fields(family=...)),
-        cgt.WrongTypeError,
-        "missing family",
-    ),
-    (
-        "unknown field",
-        lambda: cgt.register_claim(**_fields(size=3)),
-        cgt.WrongTypeError,
-        "unknown size",
-    ),
-    (
-        "family=3",
-        lambda: cgt.register_claim(**_fields(family=3)),
-        cgt.WrongTypeError,
-        "family is a",
-    ),
-    ("quick=-1", lambda: cgt.register_claim(**_fields(quick=-1)), cgt.ClaimSizeError, "quick is a"),
-    ("quick=True", lambda: cgt.register_claim(**_fields(quick=True)), cgt.ClaimSizeError, "quick"),
-    ("full=2.5", lambda: cgt.Claim(**_fields(full=2.5)), cgt.ClaimSizeError, "full is a positive"),
-    (
-        "full='10'",
-        lambda: cgt.Claim(**_fields(full="10")),
-        cgt.ClaimSizeError,
-        "full is a positive",
-    ),
-    (
-        "quick beyond max_size",
-        lambda: cgt.Claim(**_fields(quick=5, full=8, max_size=6)),
-        cgt.ClaimSizeError,
-        "full = 8 is beyond its max_size",
-    ),
-    (
-        "fast not a formula",
-        lambda: cgt.register_claim(**_fields(fast="not a formula")),
-        ClosedFormError,
-        "'not a formula' is not a formula",
-    ),
-    ("fast=None", lambda: cgt.register_claim(**_fields(fast=None)), cgt.WrongTypeError, "fast is"),
-    ("fast=[]", lambda: cgt.Claim(**_fields(fast=[])), cgt.WrongTypeError, "a closed form is"),
-    ("reference=3", lambda: cgt.Claim(**_fields(reference=3)), cgt.WrongTypeError, "reference is"),
-    (
-        "expect='yes'",
-        lambda: cgt.Claim(**_fields(expect="yes")),
-        cgt.InvalidArgumentError,
-        "expect",
-    ),
-    ("parts=0", lambda: cgt.Claim(**_fields(parts=0)), cgt.InvalidArgumentError, "parts is a"),
-    ("parts=True", lambda: cgt.Claim(**_fields(parts=True)), cgt.WrongTypeError, "parts is a"),
-    (
-        "max_examples=5",
-        lambda: cgt.Claim(**_fields(max_examples=5)),
-        cgt.WrongTypeError,
-        "max_examples is a pair",
-    ),
-    (
-        "max_examples=(1, -1)",
-        lambda: cgt.Claim(**_fields(max_examples=(1, -1))),
-        cgt.InvalidArgumentError,
-        "each of max_examples",
-    ),
-    ("variables=3", lambda: cgt.Claim(**_fields(variables=3)), cgt.WrongTypeError, "variables is"),
-    ("equal=3", lambda: cgt.Claim(**_fields(equal=3)), cgt.WrongTypeError, "equal is a function"),
-    ("strategy=3", lambda: cgt.Claim(**_fields(strategy=3)), cgt.WrongTypeError, "strategy is"),
-    ("note=3", lambda: cgt.Claim(**_fields(note=3)), cgt.WrongTypeError, "note is a str"),
-    (
-        "checked_up_to without {size}",
-        lambda: cgt.Claim(**_fields(checked_up_to="n <= {n}")),
-        cgt.InvalidArgumentError,
-        "checked_up_to is text with {size}",
-    ),
-    (
-        "Claim() without family",
-        lambda: cgt.Claim(**_fields(family=...)),
-        cgt.WrongTypeError,
-        "family",
-    ),
-    ("Claim(size=3)", lambda: cgt.Claim(**_fields(size=3)), cgt.WrongTypeError, "'size'"),
     ("a str, not a Claim", lambda: cgt.register_claim("x"), cgt.WrongTypeError, "got 'x'"),
     ("claims(3)", lambda: cgt.claims(3), cgt.WrongTypeError, "claims() too many"),
     # run_claims (its checks are in cgt.verification.registry)
