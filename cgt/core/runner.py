@@ -237,10 +237,8 @@ def _run_on_dask(
     cluster = None
     if scheduler is None:
         # The workers are started ignoring Ctrl-C (they inherit it): on Ctrl-C this process
-        # cancels the chunks and closes them, instead of each dying with a traceback.  A
-        # worker gets its next chunk when it is free (saturation 1.0, not Dask's 1.1, which
-        # queues a second chunk on each worker), so the highest priority left starts next.
-        with _ctrl_c_ignored(), dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
+        # cancels the chunks and closes them, instead of each dying with a traceback.
+        with _ctrl_c_ignored(), dask.config.set(_LOCAL_CLUSTER_CONFIG):
             cluster = LocalCluster(
                 n_workers=jobs,
                 threads_per_worker=1,
@@ -257,6 +255,21 @@ def _run_on_dask(
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+# The Dask configuration of a LocalCluster started for a run (its workers get it too): a worker
+# is sent its next chunk when it is free (saturation 1.0, not Dask's 1.1, which has each worker
+# hold a second chunk chosen before knowing which worker is free first), so the chunk of highest
+# priority left starts next; nothing is then left to steal.  No statistical profiler (a thread
+# sampling the chunk's stack every 10 ms, for the dashboard) and slower monitors: the periodic
+# work of a worker competes with its chunk for the GIL and, on a busy machine, for the cores.
+_LOCAL_CLUSTER_CONFIG = {
+    "distributed.scheduler.worker-saturation": 1.0,
+    "distributed.scheduler.work-stealing": False,
+    "distributed.worker.profile.enabled": False,
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.system-monitor.interval": "2s",
+}
 
 
 def _checked_address(address: Any) -> str:
