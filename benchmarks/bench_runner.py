@@ -57,13 +57,15 @@ def _verify(jobs: int, quick: bool) -> dict[str, Any]:
             loads.append(os.getloadavg()[0])
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if process.returncode not in (0, 1):
-        raise SystemExit(f"{' '.join(command)} failed:\n{err}")
+    try:
+        output = json.loads(out)
+    except ValueError:  # a crash (exit status 1 is also that of a claim not as registered)
+        raise SystemExit(f"{' '.join(command)} failed ({process.returncode}):\n{err}") from None
     return {
         "wall": wall,
         "cpu": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime),
         "load": statistics.mean(loads),
-        "output": json.loads(out),
+        "output": output,
         "claims_cpu": _claims_cpu(quick),
     }
 
