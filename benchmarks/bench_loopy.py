@@ -11,7 +11,10 @@ Run: ``python benchmarks/bench_loopy.py [--nodes N] [--repeat R]``.
 * the simplest form of random stoppers of 100 and 200 nodes (an order matrix of n^2 pairs);
 * sidling: the onside and offside of random games that are not stoppers, of 50 to 400 nodes
   (``--sidling-sizes``; every round computes an order matrix of the graph and the previous
-  guesses, so the work grows with the square of the size: games of 10^4 nodes are out of reach).
+  guesses, so the work grows with the square of the size);
+* sidling of a large game whose cycles are all near the top (``--sidling-large``, default 10^4
+  nodes): the part without cycles is collapsed to its values first, and the sides are checked
+  against the whole graph (a retrograde analysis of ``G - side``, linear in the size of ``G``).
 
 No published timings exist for these (CGSuite's loopy code is Java and reports none), so no
 ratio is printed; figures go to docs/performance.md.
@@ -63,6 +66,7 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=1_000_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--sidling-sizes", type=int, nargs="*", default=[50, 100, 200, 400])
+    parser.add_argument("--sidling-large", type=int, default=10_000)
     args = parser.parse_args()
     n, repeat = args.nodes, args.repeat
     rows = []
@@ -123,7 +127,29 @@ def main() -> None:
             (f"sidling (both sides), {nodes} nodes", fmt(seconds), f"{nodes / seconds:,.0f}")
         )
 
+    large = _loopy_top(args.sidling_large, 10)
+    seconds = median_seconds(lambda: _sidling.sides(*large), repeat)
+    rows.append(
+        (
+            f"sidling, {args.sidling_large:,} nodes, cycles at the top",
+            fmt(seconds),
+            f"{args.sidling_large / seconds:,.0f}",
+        )
+    )
+
     print(table(("computation", "median time", "positions per second"), rows))
+
+
+def _loopy_top(n: int, loops: int) -> tuple[list[list[int]], list[list[int]]]:
+    """``n`` nodes, each with the options ``i + 1`` and ``i + 2`` for both players (values
+    ``0``, ``*``, ``*2``), and below the first ``3 * loops`` nodes Left passes and Right moves
+    back (games that are not stoppers)."""
+    left = [[w for w in (i + 1, i + 2) if w < n] for i in range(n)]
+    right = [list(options) for options in left]
+    for i in range(0, 3 * loops, 3):
+        left[i].append(i)
+        right[i + 1].append(i)
+    return left, right
 
 
 def _sided_game(n: int, seed: int) -> tuple[list[list[int]], list[list[int]]]:

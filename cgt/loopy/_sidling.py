@@ -26,14 +26,27 @@ one, so the two are equal exactly when every position is fused with its old gues
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from cgt.loopy._graphs import is_stopper, reachable, simplest_forms, survives_difference
+from cgt.loopy._graphs import (
+    is_stopper,
+    reachable,
+    short_games,
+    simplest_forms,
+    survives_difference,
+)
+from cgt.loopy._retrograde import explore
 from cgt.loopy.errors import NotStopperSidedError
+from cgt.partizan.game import Game
 
-__all__ = ["ROUND_LIMIT", "alternating_moves", "side", "sides"]
+__all__ = ["ROUND_LIMIT", "SIZE_LIMIT", "alternating_moves", "side", "sides"]
 
 Edges = list[list[int]]
 Graph = tuple[Edges, Edges]
+
+SIZE_LIMIT = 1500
+"""Sidling refuses (`NotStopperSidedError`) games with more positions than this once their
+parts without cycles are collapsed to their values: each round orders all pairs of positions."""
 
 ROUND_LIMIT = 64
 """Sidling gives up (`NotStopperSidedError`) after ``ROUND_LIMIT + 4 * nodes`` rounds."""
@@ -245,10 +258,19 @@ def sides(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> tupl
     """The onside and the offside of node 0, checked: the onside is at least the offside, and
     Left survives ``G - onside`` moving second (``G⁺ >= onside``), Right ``G - offside``.
 
+    Sidling works on the graph with every part that reaches no cycle replaced by its value's
+    canonical form (`_collapse_short`), and the checks are made on the graph as given.
+
     Raises `NotStopperSidedError` when sidling does not settle or a check fails.
     """
-    onside = side(left, right, onside=True)
-    offside = side(left, right, onside=False)
+    core = _collapse_short(left, right)
+    if len(core[0]) > SIZE_LIMIT:
+        raise NotStopperSidedError(
+            f"the game has {len(core[0])} positions that reach a cycle or are distinct values "
+            f"of those that do not; sidling (quadratic in that number) takes at most {SIZE_LIMIT}"
+        )
+    onside = side(*core, onside=True)
+    offside = side(*core, onside=False)
     for graph in (onside, offside):
         if not is_stopper(*graph):  # pragma: no cover - every round is a stopper
             raise NotStopperSidedError("sidling produced a side that is not a stopper")
@@ -263,3 +285,25 @@ def sides(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> tupl
             "stopper-sided (please report it if you think it is)"
         )
     return onside, offside
+
+
+def _collapse_short(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> Graph:
+    """The graph with each node that reaches no cycle replaced by the canonical form of its
+    value (one copy per value): a large acyclic part with few values shrinks to a few nodes.
+
+    >>> _collapse_short([[1, 2], [3], [3], []], [[0], [], [], []])   # {1, 1 | pass}
+    ([[1], [2], []], [[0], [], []])
+    """
+    games = short_games(left, right)
+
+    def key_of(v: int) -> Any:
+        return games[v] if games[v] is not None else ("node", v)
+
+    def expand(key: Any) -> tuple[list[Any], list[Any]]:
+        if isinstance(key, Game):
+            return list(key.left_options), list(key.right_options)
+        v = key[1]
+        return [key_of(w) for w in left[v]], [key_of(w) for w in right[v]]
+
+    _, new_left, new_right = explore(key_of(0), expand)
+    return new_left, new_right

@@ -217,3 +217,19 @@ def test_s_and_t_for_every_pair_of_test_stoppers() -> None:
             onside, offside = _check_sides(graph)
             assert cgt.LoopyGame.from_graph(*onside) == s
             assert cgt.LoopyGame.from_graph(*offside) == t
+
+
+def test_a_large_game_with_cycles_only_at_the_top(monkeypatch: Any) -> None:
+    n = 3000  # both players move i -> i + 1, i + 2 (values 0, *, *2); passes and returns on top
+    left = [[w for w in (i + 1, i + 2) if w < n] for i in range(n)]
+    right = [list(options) for options in left]
+    for i in range(0, 12, 3):
+        left[i].append(i)
+        right[i + 1].append(i)
+    assert len(_sidling._collapse_short(left, right)[0]) < 20
+    onside, offside = _sidling.sides(left, right)
+    small = _sidling._collapse_short(left, right)
+    assert (onside, offside) == _sidling.sides(*small)  # collapsing keeps the sides
+    monkeypatch.setattr(_sidling, "SIZE_LIMIT", 10)
+    with pytest.raises(cgt.NotAStopperError, match="sidling"):
+        _sidling.sides(left, right)
