@@ -419,7 +419,7 @@ def _boards(cls: type) -> cgt.Memo[Any]:
 
 def _interned(cls: type, key: tuple[int, int, int]) -> Any:
     """A new position of ``cls`` on ``key``, entered in its table of boards."""
-    position = _new(cls)
+    position: Any = _new(cls)
     _set_key(position, key)  # the slots' own setters: `__setattr__` refuses
     _set_hash(position, hash(key))
     boards = _BOARDS.get(cls) or _boards(cls)

@@ -142,32 +142,12 @@ class ToadsAndFrogs:
     def left_options(self) -> tuple[ToadsAndFrogs, ...]:
         """Each toad's step right into a blank (``T.``), then each jump over one frog into a
         blank (``TF.``)."""
-        b, out = self.board, []
-        i = b.find("T.")
-        while i >= 0:
-            out.append(b[:i] + ".T" + b[i + 2 :])
-            i = b.find("T.", i + 2)
-        i = b.find("TF.")
-        while i >= 0:
-            out.append(b[:i] + ".FT" + b[i + 3 :])
-            i = b.find("TF.", i + 3)
-        get = _POSITIONS.table.get
-        return tuple([get(board) or _made(board) for board in out])
+        return _moved(self.board, ("T.", ".T"), ("TF.", ".FT"))
 
     def right_options(self) -> tuple[ToadsAndFrogs, ...]:
         """Each frog's step left into a blank (``.F``), then each jump over one toad into a
         blank (``.TF``)."""
-        b, out = self.board, []
-        i = b.find(".F")
-        while i >= 0:
-            out.append(b[:i] + "F." + b[i + 2 :])
-            i = b.find(".F", i + 2)
-        i = b.find(".TF")
-        while i >= 0:
-            out.append(b[:i] + "FT." + b[i + 3 :])
-            i = b.find(".TF", i + 3)
-        get = _POSITIONS.table.get
-        return tuple([get(board) or _made(board) for board in out])
+        return _moved(self.board, (".F", "F."), (".TF", "FT."))
 
     def negative(self) -> ToadsAndFrogs:
         """The strip reversed with toads and frogs swapped: its value is minus this one's."""
@@ -196,11 +176,11 @@ class ToadsAndFrogs:
         """
         parts = self._parts
         if parts is None:
-            parts = _parts(self.board)
-            if len(parts) == 1 and parts[0] == self.board:
+            boards = _parts(self.board)
+            if len(boards) == 1 and boards[0] == self.board:
                 parts = (self,)
             else:
-                parts = tuple(map(_position, parts or ("",)))
+                parts = tuple(map(_position, boards or ("",)))
             _set_parts(self, parts)
         return parts
 
@@ -244,6 +224,20 @@ _set_hash = ToadsAndFrogs.__dict__["_hash"].__set__
 _set_parts = ToadsAndFrogs.__dict__["_parts"].__set__
 _set_normal = ToadsAndFrogs.__dict__["_normal"].__set__
 _position = ToadsAndFrogs._trusted
+
+
+def _moved(board: str, *rewrites: tuple[str, str]) -> tuple[ToadsAndFrogs, ...]:
+    """The positions after rewriting one occurrence of a pattern, for each occurrence of each
+    ``(pattern, result)`` (occurrences of one pattern never overlap: each ends in a blank)."""
+    out = []
+    for pattern, result in rewrites:
+        size = len(pattern)
+        i = board.find(pattern)
+        while i >= 0:
+            out.append(board[:i] + result + board[i + size :])
+            i = board.find(pattern, i + size)
+    get = _POSITIONS.table.get
+    return tuple([get(after) or _made(after) for after in out])
 
 
 def _made(board: str) -> ToadsAndFrogs:

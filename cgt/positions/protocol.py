@@ -123,29 +123,37 @@ _RIGHT: dict[type, Any] = {}
 
 def left_options_of(position: Any) -> tuple[Any, ...]:
     """Left's options of a position (an impartial position's options serve both players)."""
-    cls = position.__class__
-    method = _LEFT.get(cls, _UNKNOWN)
-    if method is _UNKNOWN:
-        method = _LEFT[cls] = _plain_method(cls, "left_options")
-    if method is None:
-        return _partizan_options(position, "left")
-    result = method(position)
-    return result if result.__class__ is tuple else _as_tuple(position, "left_options", result)
+    return _side_options(position, "left", "left_options", _LEFT)
 
 
 def right_options_of(position: Any) -> tuple[Any, ...]:
     """Right's options of a position (an impartial position's options serve both players)."""
-    cls = position.__class__
-    method = _RIGHT.get(cls, _UNKNOWN)
-    if method is _UNKNOWN:
-        method = _RIGHT[cls] = _plain_method(cls, "right_options")
-    if method is None:
-        return _partizan_options(position, "right")
-    result = method(position)
-    return result if result.__class__ is tuple else _as_tuple(position, "right_options", result)
+    return _side_options(position, "right", "right_options", _RIGHT)
+
+
+def _side_options(position: Any, side: str, name: str, table: dict[type, Any]) -> tuple[Any, ...]:
+    result = _answer(position, name, table)
+    if result is _UNKNOWN:  # a cgt.Game's options, or an impartial position's
+        return _partizan_options(position, side)
+    if result.__class__ is tuple:
+        return result
+    return _as_tuple(position, name, result)
 
 
 _UNKNOWN = object()
+
+
+def _answer(position: Any, name: str, table: dict[type, Any]) -> Any:
+    """``position.name()``, through the class's plain function (looked up once per class and
+    kept in ``table``), or `_UNKNOWN` when the position has no such method."""
+    cls = position.__class__
+    method = table.get(cls, _UNKNOWN)
+    if method is _UNKNOWN:
+        method = table[cls] = _plain_method(cls, name)
+    if method is not None:
+        return method(position)
+    method = getattr(position, name, None)
+    return method() if callable(method) else _UNKNOWN
 
 
 def check_hashable(position: Any, parent: Any = None) -> None:
@@ -216,17 +224,10 @@ def split_components(position: Any) -> tuple[Any, ...] | None:
     >>> cgt.grundy(Heaps(1, 2, 3)), cgt.grundy(Heaps(5, 6))
     (0, 3)
     """
+    parts = _answer(position, "components", _COMPONENTS)
+    if parts is _UNKNOWN:
+        return None
     cls = position.__class__
-    method = _COMPONENTS.get(cls, _UNKNOWN)
-    if method is _UNKNOWN:
-        method = _COMPONENTS[cls] = _plain_method(cls, "components")
-    if method is None:
-        method = getattr(position, "components", None)
-        if not callable(method):
-            return None
-        parts = method()
-    else:
-        parts = method(position)
     if parts.__class__ is not tuple:
         parts = _as_tuple(position, "components", parts)
     if len(parts) == 1 and (parts[0] is position or parts[0] == position):
@@ -271,17 +272,10 @@ def normal_form_of(position: Any) -> tuple[Any, bool] | None:
     >>> (rep.a, rep.b), negated, cgt.value(Mirrored(1, 3))
     ((3, 1), True, Game('-2'))
     """
+    result = _answer(position, "normal_form", _NORMAL_FORM)
+    if result is _UNKNOWN:
+        return None
     cls = position.__class__
-    method = _NORMAL_FORM.get(cls, _UNKNOWN)
-    if method is _UNKNOWN:
-        method = _NORMAL_FORM[cls] = _plain_method(cls, "normal_form")
-    if method is None:
-        method = getattr(position, "normal_form", None)
-        if not callable(method):
-            return None
-        result = method()
-    else:
-        result = method(position)
     if not (isinstance(result, tuple) and len(result) == 2 and result[1].__class__ is bool):
         raise NotAPositionError(
             f"normal_form() of {_short_repr(position)} returned {_short_repr(result)}, not a "
