@@ -98,10 +98,17 @@ class _Shape:
         back, column = self.reverse[row], self.spread[row]
         column_back = self.spread[back]
         down, up, turn = r * width, (height - 1 - r) * width, height - 1 - r
-        shares = [row << down, back << down, row << up, back << up]
-        shares += [column << r, column_back << r, column << turn, column_back << turn]
         n = height * width
-        return sum(share << k * n for k, share in enumerate(shares))
+        return (
+            row << down
+            | back << down + n
+            | row << up + 2 * n
+            | back << up + 3 * n
+            | column << r + 4 * n
+            | column_back << r + 5 * n
+            | column << turn + 6 * n
+            | column_back << turn + 7 * n
+        )
 
 
 _SHAPES: dict[tuple[int, int], _Shape] = {}
