@@ -192,7 +192,16 @@ def le(g: Node, h: Node) -> bool:
         if known is not None:
             return known
     result = True
-    if gn is not None and gn[2] == 0 and gn[3] == 0 and hid >= 0:
+    shifted = _le_by_base(g, h) if cacheable and (gn is None) != (hn is None) else None
+    if shifted is not None:
+        result = shifted
+    elif hn is not None and hn[2] == 0 and hn[3] >= NIM_TRANSLATE_FROM:
+        result = _le_big_nimber(g, hn, g_below=True)
+    elif gn is not None and gn[2] == 0 and gn[3] >= NIM_TRANSLATE_FROM:
+        result = _le_big_nimber(h, gn, g_below=False)
+    elif cacheable and _same_base(g, h):
+        result = _nus_le(_BASE.table[gid][1], _BASE.table[hid][1])
+    elif gn is not None and gn[2] == 0 and gn[3] == 0 and hid >= 0:
         # g is a number, h a canonical non-number: g <= h iff no h^R <= g.
         for hr in h._right:
             if le(hr, g):
@@ -271,22 +280,60 @@ def add(g: Node, h: Node) -> Node:
     known = _SUM.table.get(key)
     if known is not None:
         return known
-    if gn is not None and gn[2] == 0 and gn[3] == 0:
-        result = make([add(x, g) for x in h._left], [add(x, g) for x in h._right])
-    elif hn is not None and hn[2] == 0 and hn[3] == 0:
+    if gn is not None:
+        g, h, gn, hn = h, g, hn, gn  # g is not a NUS value; h may be one
+    if hn is not None and hn[2] == 0 and hn[3] == 0:
         result = make([add(x, h) for x in g._left], [add(x, h) for x in g._right])
+        _remember_base(result, g, hn)
+    elif hn is not None:
+        result = _add_nus(g, hn)
     else:
-        result = None
-        if hn is not None and abs(hn[2]) >= TRANSLATE_FROM:
-            result = _translate(g, hn)
-        elif gn is not None and abs(gn[2]) >= TRANSLATE_FROM:
-            result = _translate(h, gn)
+        result = _add_based(g, h)
         if result is None:
-            _check_chain(gn if gn is not None else hn, g if gn is None else h)
-            left = [add(x, h) for x in left_of(g)] + [add(g, x) for x in left_of(h)]
-            right = [add(x, h) for x in right_of(g)] + [add(g, x) for x in right_of(h)]
+            left = [add(x, h) for x in g._left] + [add(g, x) for x in h._left]
+            right = [add(x, h) for x in g._right] + [add(g, x) for x in h._right]
             result = make(left, right)
     _SUM[key] = result
+    return result
+
+
+def _add_nus(g: Node, nus: Nus) -> Node:
+    """``g + (x + n.↑ + *m)`` for a game ``g`` that is not a NUS value (``n`` or ``m`` not 0).
+
+    A sum made here remembers its base ``g`` and ``ε`` (`_BASE`), so adding another NUS value
+    ``ε'`` to it is ``g + (ε + ε')`` (``g`` at once when ``ε' = -ε``), and two sums on one base
+    compare as their ``ε``.  A huge nimber goes first (`_add_big_nimber`), then many ups
+    (`_translate`), then the number; otherwise the sum is taken option by option.
+    """
+    known = _BASE.table.get(g._id)
+    if known is not None:
+        total = nus_add(known[1], nus)
+        if _big(nus) or not _big(total):  # never trade a small ε for a big one
+            return add(known[0], from_nus(total))
+    base, whole = g, nus
+    p, k, n, m = nus
+    result = None
+    if m >= NIM_TRANSLATE_FROM:
+        translated = _add_big_nimber(g, m)
+        if translated is not None:
+            g, nus = translated, (p, k, n, 0)  # the rest is added below, not by add(): no cycle
+            if n == 0:
+                result = g if (p, k) == (0, 0) else add(g, from_nus(nus))
+        elif m > MAX_NIMBER_BY_OPTIONS:
+            raise TooDeepError(
+                f"adding *{m} to {_short(g)} takes one option per nimber here (its moves in "
+                f"the nimber are not dominated), more than the {MAX_NIMBER_BY_OPTIONS:,} "
+                "options cgt makes"
+            )
+    if result is None and abs(n) >= TRANSLATE_FROM:
+        result = _translate(g, nus)
+    if result is None:
+        _check_chain(nus, g)
+        h = from_nus(nus)
+        left = [add(x, h) for x in g._left] + [add(g, x) for x in left_of(h)]
+        right = [add(x, h) for x in g._right] + [add(g, x) for x in right_of(h)]
+        result = make(left, right)
+    _remember_base(result, base, whole)
     return result
 
 
@@ -336,6 +383,178 @@ def _translate(g: Node, nus: Nus) -> Node | None:
         return None  # Right's move in ε may matter
     result = make([add(x, eps) for x in g._left], [add(x, eps) for x in g._right])
     return result if (p, k) == (0, 0) else add(result, from_nus((p, k, 0, 0)))
+
+
+NIM_TRANSLATE_FROM = 64
+"""Nimbers ``*m`` with ``m`` at least this are added to (and compared with) other games by
+`_add_big_nimber` and `_le_big_nimber` rather than one option per smaller nimber."""
+
+MAX_NIMBER_BY_OPTIONS = 4096
+"""A sum with ``*m`` that `_add_big_nimber` cannot shorten makes ``m`` options (and compares
+them pairwise): beyond this ``m``, `cgt.TooDeepError` at once rather than gigabytes."""
+
+_BASE: Memo[tuple[Node, Nus]] = Memo("game-translation-base")
+"""Id of a sum ``g + ε`` made with a big NUS value ``ε`` -> ``(g, ε)`` (see `_add_nus`)."""
+_NIMBER_BOUND: Memo[int] = Memo("game-nimber-bound")
+
+
+def _big(nus: Nus) -> bool:
+    return abs(nus[2]) >= TRANSLATE_FROM or nus[3] >= NIM_TRANSLATE_FROM
+
+
+def _remember_base(result: Node, g: Node, nus: Nus) -> None:
+    """Record ``result = g + nus`` when ``nus`` (summed down to a game with no base) is big."""
+    if result._nus is not None or result._id in _BASE.table:
+        return
+    known = _BASE.table.get(g._id)
+    while known is not None:  # bases form no cycle: each pointed at a game without a base
+        g, nus = known[0], nus_add(known[1], nus)
+        known = _BASE.table.get(g._id)
+    if g is not result and _big(nus):
+        _BASE[result._id] = (g, nus)
+
+
+def _same_base(g: Node, h: Node) -> bool:
+    a = _BASE.table.get(g._id)
+    b = _BASE.table.get(h._id)
+    return a is not None and b is not None and a[0] is b[0]
+
+
+def _le_by_base(g: Node, h: Node) -> bool | None:
+    """``g <= h`` for a remembered sum ``G + ε`` and a NUS value ``y`` (either way round), as
+    ``G <= y - ε`` (or ``y - ε <= G``) when ``y - ε`` is small; else ``None``."""
+    known = _BASE.table.get(g._id if h._nus is not None else h._id)
+    if known is None:
+        return None
+    base, eps = known
+    y = h._nus if h._nus is not None else g._nus
+    rest = nus_add(y, nus_neg(eps))
+    if _big(rest):
+        return None
+    return le(base, from_nus(rest)) if h._nus is not None else le(from_nus(rest), base)
+
+
+def _add_based(g: Node, h: Node) -> Node | None:
+    """``g + h`` for two games that are not NUS values, as ``(G + H) + (ε + ε')`` when one of
+    them is a remembered sum ``G + ε`` (``H + ε'``) and ``ε + ε'`` is small; else ``None``."""
+    zero = (0, 0, 0, 0)
+    a = _BASE.table.get(g._id)
+    b = _BASE.table.get(h._id)
+    if a is None and b is None:
+        return None
+    base_g, eps_g = a if a is not None else (g, zero)
+    base_h, eps_h = b if b is not None else (h, zero)
+    eps = nus_add(eps_g, eps_h)
+    if _big(eps):
+        return None
+    return add(add(base_g, base_h), from_nus(eps))
+
+
+def _add_big_nimber(g: Node, m: int) -> Node | None:
+    """``g + *m`` as ``{g^L + *m | g^R + *m}`` for a game ``g`` that is not a NUS value, when
+    the moves in ``*m`` are dominated and no option is reversible, else ``None``.
+
+    ``g + *m = {g^L + *m, g + *k | g^R + *m, g + *k}`` (``k < m``).  Left's move to ``g + *k``
+    is dominated by ``g^L + *m`` when ``g + *k <= g^L + *m``, that is ``I >= *j`` for the
+    incentive ``I = g^L - g`` and ``j = m xor k``; Right's likewise when ``g^R - g <= *j``.
+    Remote nimbers: for a game ``I`` (any form) and ``j, j' > b(I)``, its birthday, ``I >= *j``
+    iff ``I >= *j'``, and ``I <= *j`` iff ``I <= *j'``.  Proof, by induction on ``I``: put
+    ``X(j) = [I >= *j]``, ``Y(j) = [I <= *j]``.  ``I + *j >= 0`` iff Right has no move to a game
+    ``<= 0``: ``X(j) = A ∧ (no j' < j has Y(j'))`` where ``A`` (no ``I^R <= *j``) does not
+    depend on ``j > b(I) > b(I^R)`` by induction; likewise ``Y(j) = A' ∧ (no j' < j has
+    X(j'))``.  With ``t = b(I) + 1``, ``X(t)`` and ``Y(t)`` are not both true (``I`` is not
+    ``*t``, a game born later), so ``X(t + 1) = X(t) ∧ ¬Y(t) = X(t)``, and so on for every
+    ``j > t``; the same for ``Y``.  ``g^L - g`` (the sum of the forms) is born by day
+    ``b(g^L) + b(g) < 2 b(g) <= 2**B``, so one comparison with ``*2**B`` decides every
+    ``j >= 2**B``; the ``j = m xor k < 2**B`` (``k`` and ``m`` alike above the last ``B``
+    bits) are checked one by one.  Dominated options can be dropped from any form, and adding
+    ``*m`` keeps the order of ``g``'s options, so none dominates another; reversible ones are
+    looked for by `_reversible`.  ``|g|`` steps instead of ``m``.
+
+    >>> from cgt import Game
+    >>> _add_big_nimber(Game("{1|-1}"), 10**7 + 5)  # {2|0} + *j >= 0 for every j
+    Game('±1*10000005')
+    """
+    size = 1 << (2 * birthday(g) - 1).bit_length()
+    low = m & (size - 1)
+    if m < size:
+        return None  # a small nimber for this g: the caller sums option by option
+    for j in [low ^ r for r in range(low)] + [size]:
+        star = from_nus((0, 0, 0, j))
+        if not any(le(g, add(x, star)) for x in g._left):
+            return None
+        if not any(le(add(x, star), g) for x in g._right):
+            return None
+    star = from_nus((0, 0, 0, m))
+    left = [add(x, star) for x in g._left]
+    right = [add(x, star) for x in g._right]
+    if any(_reversible(a, g, m, True) for a in left):
+        return None
+    if any(_reversible(b, g, m, False) for b in right):
+        return None
+    result = _intern_general(tuple(left), tuple(right))
+    _remember_base(result, g, (0, 0, 0, m))
+    return result
+
+
+def _reversible(a: Node, g: Node, high: int, left: bool) -> bool:
+    """Whether the option ``a`` of ``{g^L + *h | g^R + *h}`` (``h`` = ``high``) is reversible.
+
+    The options are not dominated (adding ``*h`` keeps the order of ``g``'s options), and a left
+    option ``a`` is reversible when some ``a^R <= g + *h``, that is ``a^R + *h <= g``.  When
+    ``a = x + *m`` has many right options ``x + *k``, ``x + *(k xor h) <= g`` does not depend on
+    ``k xor h >= t`` = `_nimber_bound` ``(g)`` (see `_le_big_nimber`): the ``k xor h < t`` and
+    one more decide.  Mirror image for Right.
+    """
+    nus = a._nus
+    if nus is not None and nus[2] == 0 and nus[3] >= NIM_TRANSLATE_FROM:
+        p, k, _, m = nus
+        bound = _nimber_bound(g)
+        shifted = [j for j in range(bound) if j ^ high < m] + [bound]
+        replies = [from_nus((p, k, 0, j)) for j in shifted]
+    else:
+        star = from_nus((0, 0, 0, high))
+        replies = [add(x, star) for x in (right_of(a) if left else left_of(a))]
+    if left:
+        return any(le(x, g) for x in replies)
+    return any(le(g, x) for x in replies)
+
+
+def _nimber_bound(g: Node) -> int:
+    """One more than the largest ``m`` of a follower ``x + *m`` of ``g`` (NUS values bound it
+    in closed form: ``(m | 1) + 1`` for ``x + n.↑ + *m``); see `_le_big_nimber`."""
+    nus = g._nus
+    if nus is not None:
+        return (nus[3] | 1) + 1
+    known = _NIMBER_BOUND.table.get(g._id) if g._id >= 0 else None
+    if known is None:
+        known = max(_nimber_bound(x) for x in g._left + g._right)
+        if g._id >= 0:
+            _NIMBER_BOUND[g._id] = known
+    return known
+
+
+def _le_big_nimber(g: Node, nus: Nus, g_below: bool) -> bool:
+    """``g <= x + *m`` (``g_below``) or ``x + *m <= g``, for ``g`` not a NUS value, big ``m``.
+
+    ``g <= x + *m`` iff no ``g^L >= x + *m`` and no ``x + *k <= g`` (``k < m``), that is no
+    ``g - x >= *k``.  The followers of ``g - x`` (the sum of the forms) that equal a nimber
+    ``*i`` are ``a - y`` with ``a = y + *i`` a follower of ``g``, so ``i < t`` =
+    `_nimber_bound` ``(g)``; and for a game ``I`` none of whose followers is ``*i`` with
+    ``i >= t``, ``I >= *j`` does not depend on ``j >= t`` (the induction of `_add_big_nimber`,
+    started at ``t``).  So the ``k`` from ``0`` to ``t`` decide for every ``k < m`` when
+    ``m > t``; the other direction is the mirror image.
+    """
+    p, k, _, m = nus
+    here = from_nus(nus)
+    smaller = [from_nus((p, k, 0, j)) for j in range(min(m, _nimber_bound(g) + 1))]
+    if g_below:
+        return not any(le(here, x) for x in g._left) and not any(le(x, g) for x in smaller)
+    return not any(le(x, here) for x in g._right) and not any(le(g, x) for x in smaller)
+
+
+def _short(g: Node) -> str:
+    return f"a game born on day {birthday(g)}"
 
 
 # ---------------------------------------------------------------------------- canonical form
