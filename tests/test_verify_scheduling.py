@@ -21,8 +21,10 @@ from cgt.cli import command as cli
 from cgt.core.runner import run_chunks
 from cgt.verification import _chunks, plugins
 from cgt.verification import claim as claim_module
+from cgt.verification import registry as registry_module
 from cgt.verification._chunks import (
     ClaimChunk,
+    _bundles,
     _load_timings,
     _priorities,
     _store_timings,
@@ -162,6 +164,32 @@ def test_the_order_of_the_chunks_does_not_change_the_results(
     chunk_keys = set(_load_timings(tmp_path / "timings.json"))
     parts = [_timing_key(c) for c in _chunks._chunks_of(registry[3], True, 50)]
     assert len(parts) == 3 and set(parts) <= chunk_keys  # the workers' times, per part
+
+
+def test_the_claims_of_a_game_go_together_in_bundles(
+    registry: list[cgt.Claim], one_worker: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = _comparable(cgt.run_claims(quick=True, jobs=1))
+    chunks = [c for claim in registry for c in _chunks._chunks_of(claim, True, claim.quick)]
+    times = dict.fromkeys(map(_timing_key, chunks), 1.0)  # each part 1 s, the whole claim 1 s
+    assert len(chunks) == 7
+    assert _bundles(chunks, times, workers=None) == ([[i] for i in range(7)], [7, 6, 5, 4, 3, 2, 1])
+    assert _bundles(chunks, times, workers=1)[0] == [[i] for i in range(7)]
+    assert _bundles(chunks, {}, workers=2)[0] == [[i] for i in range(7)]  # nothing timed
+    # at most 7 / 4 = 1.75 s a bundle: one claim each; at 6.5 / 4 s, the first two claims
+    assert _bundles(chunks, times, workers=2)[0] == [[i] for i in range(7)]
+    times[_timing_key(chunks[0])] = 0.5
+    assert _bundles(chunks, times, workers=2)[0] == [[0, 1], [2], [3], [4], [5], [6]]
+    _store_timings(times)
+    seen: list[list[list[int]]] = []
+
+    def two_workers(chunks: Any, timings: Any, workers: Any) -> Any:
+        seen.append(_bundles(chunks, timings, 2)[0])
+        return _bundles(chunks, timings, 2)
+
+    monkeypatch.setattr(registry_module, "_bundles", two_workers)
+    assert _comparable(cgt.run_claims(quick=True, scheduler=one_worker)) == expected
+    assert seen == [[[0, 1], [2], [3], [4], [5], [6]]]
 
 
 # ----------------------------------------------------------------------------- the timings file

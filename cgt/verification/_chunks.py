@@ -258,12 +258,53 @@ def _priorities(chunks: Sequence[ClaimChunk], timings: Mapping[str, float]) -> l
     """Each chunk's priority on workers: the longest first (expected from ``timings``), so
     that the last chunk to finish is short.  A chunk never timed comes before all others (it
     may be the longest); ties keep the chunks' order."""
-    expected = [_expected_seconds(chunk, timings) for chunk in chunks]
+    return _ranked([_expected_seconds(chunk, timings) for chunk in chunks])
+
+
+def _ranked(expected: Sequence[float | None]) -> list[int]:
     order = sorted(
-        range(len(chunks)),
+        range(len(expected)),
         key=lambda i: (expected[i] is not None, -(expected[i] or 0.0), i),
     )
-    priorities = [0] * len(chunks)
+    priorities = [0] * len(expected)
     for rank, index in enumerate(order):
-        priorities[index] = len(chunks) - rank
+        priorities[index] = len(expected) - rank
     return priorities
+
+
+def _bundles(
+    chunks: Sequence[ClaimChunk], timings: Mapping[str, float], workers: int | None
+) -> tuple[list[list[int]], list[int]]:
+    """The chunks grouped into bundles, each run in turn by one worker, and the bundles'
+    priorities (the longest first).  With every chunk timed and ``workers`` known, the whole
+    claims of a game go together, in registration order, in bundles of at most half a worker's
+    share of the run: the claims of a game share its memo tables, which a worker then builds
+    once for them all.  Else (or a claim in parts) each chunk is a bundle of its own.
+
+    >>> chunks = [ClaimChunk(None, g, c, False) for g, c in ["aa", "ab", "ba", "ac", "bb"]]
+    >>> times = dict(zip(map(_timing_key, chunks), [4.0, 1.0, 3.0, 1.0, 1.0], strict=True))
+    >>> _bundles(chunks, times, workers=2)  # at most 10 s / 4 in a bundle
+    ([[0], [1, 3], [2], [4]], [4, 2, 3, 1])
+    """
+    expected = [_expected_seconds(chunk, timings) for chunk in chunks]
+    known = [seconds for seconds in expected if seconds is not None]
+    if workers is None or workers < 2 or len(known) < len(expected):
+        return [[i] for i in range(len(chunks))], _ranked(expected)
+    cap = sum(known) / (2 * workers)
+    bundles: list[list[int]] = []
+    filling: dict[str, tuple[list[int], float]] = {}  # each game's last bundle, and its time
+    for index, chunk in enumerate(chunks):
+        seconds = known[index]
+        bundle, total = filling.get(chunk.game, ([], math.inf))
+        if chunk.parts > 1 or total + seconds > cap:
+            bundle, total = [], 0.0
+            bundles.append(bundle)
+        bundle.append(index)
+        if chunk.parts == 1:
+            filling[chunk.game] = (bundle, total + seconds)
+    return bundles, _ranked([sum(known[i] for i in bundle) for bundle in bundles])
+
+
+def _run_bundle(chunks: tuple[ClaimChunk, ...]) -> tuple[_PartResult, ...]:
+    """Check chunks in turn (runs on a worker)."""
+    return tuple(_run_chunk(chunk) for chunk in chunks)

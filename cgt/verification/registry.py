@@ -49,12 +49,13 @@ from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError
 from cgt.verification._chunks import (
     ClaimChunk,
     ClaimNotFoundError,
+    _bundles,
     _chunks_of,
     _load_timings,
     _merge,
     _PartResult,
-    _priorities,
-    _run_chunk,
+    _run_bundle,
+    _run_chunk,  # noqa: F401 (checks one chunk on a worker: cgt.verification.registry._run_chunk)
     _store_timings,
     _timing_key,
 )
@@ -264,9 +265,10 @@ def _run_in_chunks(
     timings: bool = False,
 ) -> list[ClaimRun]:
     """Run claims in chunks on workers, the longest first (from the ``timings`` of earlier
-    runs); a claim no worker can import (registered by a script, a test or a doctest) runs in
-    this process, after the others."""
-    from cgt.core.runner import RunInterrupted, run_chunks
+    runs), the claims of a game together in bundles when the workers are local (`_bundles`);
+    a claim no worker can import (registered by a script, a test or a doctest) runs in this
+    process, after the others."""
+    from cgt.core.runner import RunInterrupted, default_jobs, run_chunks
 
     sizes = sizes if sizes is not None else [claim.bound(quick) for claim in todo]
     groups: list[tuple[int, list[ClaimChunk]]] = []  # a claim's index and its chunks
@@ -298,24 +300,28 @@ def _run_in_chunks(
         if on_claim is not None:
             on_claim(index, runs[index])
 
-    def finished(chunk: int, result: _PartResult) -> None:
-        done[chunk] = result
-        merge(group_of[chunk], strict=False)
+    workers = None if scheduler is not None else jobs or default_jobs()
+    bundles, priorities = _bundles(flat, _load_timings() if timings else {}, workers)
+
+    def finished(bundle: int, results: tuple[_PartResult, ...]) -> None:
+        for chunk, result in zip(bundles[bundle], results, strict=True):
+            done[chunk] = result
+            merge(group_of[chunk], strict=False)
 
     try:
         if flat:
-            for chunk, result in enumerate(
+            for bundle, results in enumerate(
                 run_chunks(
-                    _run_chunk,
-                    flat,
+                    _run_bundle,
+                    [tuple(flat[i] for i in bundle) for bundle in bundles],
                     jobs=jobs,
                     scheduler=scheduler,
                     progress=on_chunk,
                     on_result=finished,
-                    priorities=_priorities(flat, _load_timings() if timings else {}),
+                    priorities=priorities,
                 )
             ):
-                done[chunk] = result
+                done.update(zip(bundles[bundle], results, strict=True))
             for g in range(len(groups)):
                 merge(g, strict=True)
         for index in local:
@@ -325,7 +331,8 @@ def _run_in_chunks(
             if on_claim is not None:
                 on_claim(index, runs[index])
     except RunInterrupted as stop:
-        done.update(stop.finished)
+        for bundle, results in stop.finished.items():
+            done.update(zip(bundles[bundle], results, strict=True))
         for g in range(len(groups)):
             merge(g, strict=False)
         raise ClaimsInterrupted([runs[i] for i in sorted(runs)], len(todo)) from None
