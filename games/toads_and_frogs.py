@@ -46,7 +46,8 @@ of at most 12 squares):
   whatever happens around it; the difficulty is a toad on the first tail square, which blocks
   a toad behind the last frog from jumping in until Left spends a move.  We have no proof: the
   rule rests on the checks (every board of at most 12 squares by a one-off run, 707,034 of them
-  with a tail or head to take off; the tests: every board of 8, random ones of up to 13).
+  with a tail or head to take off, and 5,429 random ones of 13 to 16 squares; the tests: every
+  board of 8, random ones of up to 13).
 """
 
 from __future__ import annotations
