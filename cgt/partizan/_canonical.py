@@ -259,6 +259,9 @@ def neg(g: Node) -> Node:
         result = _intern_general(tuple(left), tuple(right))
         g._neg = result
         result._neg = g
+        known = _BASE.table.get(g._id)
+        if known is not None:  # -(G + ε) = -G + (-ε)
+            _remember_base(result, neg(known[0]), nus_neg(known[1]))
     return result
 
 
@@ -282,7 +285,10 @@ def add(g: Node, h: Node) -> Node:
         return known
     if gn is not None:
         g, h, gn, hn = h, g, hn, gn  # g is not a NUS value; h may be one
-    if hn is not None and hn[2] == 0 and hn[3] == 0:
+    known = _BASE.table.get(g._id) if hn is not None else None
+    if known is not None and known[1][3] > MAX_NIMBER_BY_OPTIONS:
+        result = add(known[0], from_nus(nus_add(known[1], hn)))  # the huge nimber goes last
+    elif hn is not None and hn[2] == 0 and hn[3] == 0:
         result = make([add(x, h) for x in g._left], [add(x, h) for x in g._right])
         _remember_base(result, g, hn)
     elif hn is not None:
@@ -308,21 +314,21 @@ def _add_nus(g: Node, nus: Nus) -> Node:
     known = _BASE.table.get(g._id)
     if known is not None:
         total = nus_add(known[1], nus)
-        if _big(nus) or not _big(total):  # never trade a small ε for a big one
+        # Never trade a small ε for a big one, unless g holds a huge nimber: summed option by
+        # option, g's options x + *m would be compared with all their m options.
+        if _big(nus) or not _big(total) or known[1][3] >= NIM_TRANSLATE_FROM:
             return add(known[0], from_nus(total))
     base, whole = g, nus
     p, k, n, m = nus
     result = None
     if m >= NIM_TRANSLATE_FROM:
-        translated = _add_big_nimber(g, m)
-        if translated is not None:
-            g, nus = translated, (p, k, n, 0)  # the rest is added below, not by add(): no cycle
-            if n == 0:
-                result = g if (p, k) == (0, 0) else add(g, from_nus(nus))
-        elif m > MAX_NIMBER_BY_OPTIONS:
+        # The number and the ups first, so that no huge nimber meets a canonical-form search.
+        first = g if (p, k, n) == (0, 0, 0) else add(g, from_nus((p, k, n, 0)))
+        result = _add_big_nimber(first, m) if first._nus is None else None
+        if result is None and m > MAX_NIMBER_BY_OPTIONS:
             raise TooDeepError(
-                f"adding *{m} to {_short(g)} takes one option per nimber here (its moves in "
-                f"the nimber are not dominated), more than the {MAX_NIMBER_BY_OPTIONS:,} "
+                f"adding *{m} to {_short(first)} takes one option per nimber here (its moves "
+                f"in the nimber are not dominated), more than the {MAX_NIMBER_BY_OPTIONS:,} "
                 "options cgt makes"
             )
     if result is None and abs(n) >= TRANSLATE_FROM:
@@ -389,9 +395,10 @@ NIM_TRANSLATE_FROM = 64
 """Nimbers ``*m`` with ``m`` at least this are added to (and compared with) other games by
 `_add_big_nimber` and `_le_big_nimber` rather than one option per smaller nimber."""
 
-MAX_NIMBER_BY_OPTIONS = 4096
+MAX_NIMBER_BY_OPTIONS = 256
 """A sum with ``*m`` that `_add_big_nimber` cannot shorten makes ``m`` options (and compares
-them pairwise): beyond this ``m``, `cgt.TooDeepError` at once rather than gigabytes."""
+them pairwise): beyond this ``m``, `cgt.TooDeepError` at once (``{1|±1} + *100`` has 101 left
+options and takes 15 s; a canonical form with ``m`` options has no shorter form to find)."""
 
 _BASE: Memo[tuple[Node, Nus]] = Memo("game-translation-base")
 """Id of a sum ``g + ε`` made with a big NUS value ``ε`` -> ``(g, ε)`` (see `_add_nus`)."""
@@ -546,15 +553,21 @@ def _le_big_nimber(g: Node, nus: Nus, g_below: bool) -> bool:
     ``m > t``; the other direction is the mirror image.
     """
     p, k, _, m = nus
+    count = min(m, _nimber_bound(g) + 1)
+    if count > MAX_NIMBER_BY_OPTIONS:
+        raise TooDeepError(
+            f"comparing *{m} with {_short(g)} that holds nimbers up to *{count - 1} takes one "
+            f"comparison per nimber, more than the {MAX_NIMBER_BY_OPTIONS:,} cgt makes"
+        )
     here = from_nus(nus)
-    smaller = [from_nus((p, k, 0, j)) for j in range(min(m, _nimber_bound(g) + 1))]
+    smaller = [from_nus((p, k, 0, j)) for j in range(count)]
     if g_below:
         return not any(le(here, x) for x in g._left) and not any(le(x, g) for x in smaller)
     return not any(le(x, here) for x in g._right) and not any(le(g, x) for x in smaller)
 
 
 def _short(g: Node) -> str:
-    return f"a game born on day {birthday(g)}"
+    return f"a game born on day {birthday(g)}" if g._id >= 0 else "a game"
 
 
 # ---------------------------------------------------------------------------- canonical form
@@ -629,6 +642,14 @@ def _temporary(left: list[Node], right: list[Node]) -> Node:
 
 def _bypass(left: list[Node], right: list[Node]) -> tuple[list[Node], list[Node], bool]:
     """Bypass every reversible option once; report whether anything changed."""
+    for a in left + right:
+        nus = a._nus
+        if nus is not None and nus[2] == 0 and nus[3] > MAX_NIMBER_BY_OPTIONS:
+            raise TooDeepError(
+                f"an option x + *{nus[3]} of a game that is not a NUS value is tested for "
+                f"reversibility one option at a time, more than the {MAX_NIMBER_BY_OPTIONS:,} "
+                "cgt makes"
+            )
     return bypass_reversible(left, right, le, _temporary(left, right))
 
 
