@@ -192,15 +192,15 @@ def le(g: Node, h: Node) -> bool:
         if known is not None:
             return known
     result = True
-    shifted = _le_by_base(g, h) if cacheable and (gn is None) != (hn is None) else None
+    shifted = None
+    if _BASE.table and cacheable:  # sums remembered as G + ε: compare through G
+        shifted = _le_by_base(g, h) if (gn is None) != (hn is None) else _le_same_base(g, h)
     if shifted is not None:
         result = shifted
     elif hn is not None and hn[2] == 0 and hn[3] >= NIM_TRANSLATE_FROM:
         result = _le_big_nimber(g, hn, g_below=True)
     elif gn is not None and gn[2] == 0 and gn[3] >= NIM_TRANSLATE_FROM:
         result = _le_big_nimber(h, gn, g_below=False)
-    elif cacheable and _same_base(g, h):
-        result = _nus_le(_BASE.table[gid][1], _BASE.table[hid][1])
     elif gn is not None and gn[2] == 0 and gn[3] == 0 and hid >= 0:
         # g is a number, h a canonical non-number: g <= h iff no h^R <= g.
         for hr in h._right:
@@ -285,7 +285,7 @@ def add(g: Node, h: Node) -> Node:
         return known
     if gn is not None:
         g, h, gn, hn = h, g, hn, gn  # g is not a NUS value; h may be one
-    known = _BASE.table.get(g._id) if hn is not None else None
+    known = _BASE.table.get(g._id) if hn is not None and _BASE.table else None
     if known is not None and known[1][3] > MAX_NIMBER_BY_OPTIONS:
         result = add(known[0], from_nus(nus_add(known[1], hn)))  # the huge nimber goes last
     elif hn is not None and hn[2] == 0 and hn[3] == 0:
@@ -294,7 +294,7 @@ def add(g: Node, h: Node) -> Node:
     elif hn is not None:
         result = _add_nus(g, hn)
     else:
-        result = _add_based(g, h)
+        result = _add_based(g, h) if _BASE.table else None
         if result is None:
             left = [add(x, h) for x in g._left] + [add(g, x) for x in h._left]
             right = [add(x, h) for x in g._right] + [add(g, x) for x in h._right]
@@ -421,10 +421,13 @@ def _remember_base(result: Node, g: Node, nus: Nus) -> None:
         _BASE[result._id] = (g, nus)
 
 
-def _same_base(g: Node, h: Node) -> bool:
+def _le_same_base(g: Node, h: Node) -> bool | None:
+    """``G + ε <= G + ε'`` iff ``ε <= ε'`` (two games that are not NUS values); else ``None``."""
     a = _BASE.table.get(g._id)
     b = _BASE.table.get(h._id)
-    return a is not None and b is not None and a[0] is b[0]
+    if a is None or b is None or a[0] is not b[0]:
+        return None
+    return _nus_le(a[1], b[1])
 
 
 def _le_by_base(g: Node, h: Node) -> bool | None:
