@@ -557,10 +557,10 @@ def _le_big_nimber(g: Node, nus: Nus, g_below: bool) -> bool:
     """
     p, k, _, m = nus
     count = min(m, _nimber_bound(g) + 1)
-    if count > MAX_NIMBER_BY_OPTIONS:
+    if count > MAX_UPS_BY_OPTIONS:
         raise TooDeepError(
             f"comparing *{m} with {_short(g)} that holds nimbers up to *{count - 1} takes one "
-            f"comparison per nimber, more than the {MAX_NIMBER_BY_OPTIONS:,} cgt makes"
+            f"comparison per nimber, more than the {MAX_UPS_BY_OPTIONS:,} cgt makes"
         )
     here = from_nus(nus)
     smaller = [from_nus((p, k, 0, j)) for j in range(count)]
@@ -647,10 +647,10 @@ def _bypass(left: list[Node], right: list[Node]) -> tuple[list[Node], list[Node]
     """Bypass every reversible option once; report whether anything changed."""
     for a in left + right:
         nus = a._nus
-        if nus is not None and nus[2] == 0 and nus[3] > MAX_NIMBER_BY_OPTIONS:
+        if nus is not None and nus[2] == 0 and nus[3] > MAX_UPS_BY_OPTIONS:
             raise TooDeepError(
                 f"an option x + *{nus[3]} of a game that is not a NUS value is tested for "
-                f"reversibility one option at a time, more than the {MAX_NIMBER_BY_OPTIONS:,} "
+                f"reversibility one option at a time, more than the {MAX_UPS_BY_OPTIONS:,} "
                 "cgt makes"
             )
     return bypass_reversible(left, right, le, _temporary(left, right))
