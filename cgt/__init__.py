@@ -45,7 +45,14 @@ from cgt.impartial import (
     nim_multiply,
 )
 from cgt.infinitesimals import NotAllSmallError, atomic_weight, is_all_small, ish, reduced
-from cgt.loopy import GraphTooLargeError, LoopyGame, NotAStopperError, loopy_value, parse
+from cgt.loopy import (
+    GraphTooLargeError,
+    LoopyGame,
+    NotAStopperError,
+    NotStopperSidedError,
+    loopy_value,
+    parse,
+)
 from cgt.loopy.sprague_grundy import (
     GeneralizedGrundy,
     LoopyImpartialOutcome,
@@ -110,6 +117,7 @@ from cgt.verification import (
     ClaimRun,
     ClaimsInterrupted,
     ClaimSizeError,
+    GameNotFoundError,
     PluginImportError,
     VerificationResult,
     claims,
@@ -134,6 +142,7 @@ __all__ = [
     "DaskMissingError",
     "Game",
     "GameDefinition",
+    "GameNotFoundError",
     "GameValueError",
     "GeneralizedGrundy",
     "Genus",
@@ -153,6 +162,7 @@ __all__ = [
     "NotAStopperError",
     "NotAllSmallError",
     "NotPicklableError",
+    "NotStopperSidedError",
     "NotationError",
     "Outcome",
     "PartizanPosition",

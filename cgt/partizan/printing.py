@@ -96,64 +96,83 @@ def _nus_text(nus: tuple[int, int, int, int], style: _Style) -> str:
     return "".join(parts)
 
 
-def _named(g: Game, style: _Style) -> str | None:
-    """The conventional name of ``g``, if it has one (NUS values, ``±G``, tiny, miny)."""
-    if g._nus is not None:
-        return _nus_text(g._nus, style)
-    left, right = g._left, g._right
-    assert left is not None and right is not None
-    if len(left) != 1 or len(right) != 1:
+class _Printer:
+    """The text of ``g`` and its subgames in one style, each subgame's text made once (a value
+    shares subgames: printing each occurrence afresh took time exponential in the birthday)."""
+
+    def __init__(self, style: _Style) -> None:
+        self.style = style
+        self._texts: dict[int, tuple[str, int]] = {}  # by id: every subgame lives while g does
+        self._plain = self if style is _STYLES["default"] else None
+
+    def text(self, g: Game) -> str:
+        text, bars = self.bare(g)
+        return text if bars == 0 else self.style.wrap(text)
+
+    def bare(self, g: Game) -> tuple[str, int]:
+        """``g`` as text and the number of bars at its top level (0: a name, printed as is)."""
+        known = self._texts.get(id(g))
+        if known is None:
+            known = self._texts[id(g)] = self._bare(g)
+        return known
+
+    def _bare(self, g: Game) -> tuple[str, int]:
+        name = self._named(g)
+        if name is not None:
+            return name, 0
+        sides = []
+        deepest = 0
+        for options in (g._left, g._right):
+            assert options is not None
+            if len(options) > 1:
+                options = tuple(sorted(options, key=self._order))
+            texts = [self.bare(x) for x in options]
+            if len(texts) == 1 and 0 < texts[0][1] < _NESTING:
+                deepest = max(deepest, texts[0][1])
+                sides.append(texts[0][0])
+            else:
+                sides.append(", ".join(t if b == 0 else self.style.wrap(t) for t, b in texts))
+        bars = deepest + 1
+        return f"{sides[0]}{self.style.bars(bars)}{sides[1]}", bars
+
+    def _named(self, g: Game) -> str | None:
+        """The conventional name of ``g``, if it has one (NUS values, ``±G``, tiny, miny)."""
+        style = self.style
+        if g._nus is not None:
+            return _nus_text(g._nus, style)
+        left, right = g._left, g._right
+        assert left is not None and right is not None
+        if len(left) != 1 or len(right) != 1:
+            return None
+        a, b = left[0], right[0]
+        if core.neg(b) is a:
+            return f"{style.pm}{self.text(a)}"  # ±G = {G | -G}
+        zero = core.from_nus((0, 0, 0, 0))
+        for small, big, name in ((a, b, "tiny"), (core.neg(b), core.neg(a), "miny")):
+            # tiny(x) = {0 || 0 | -x}; miny(x) = -tiny(x) = {x | 0 || 0}
+            if small is zero and big._nus is None and big._left == (zero,) and len(big._right) == 1:
+                x = core.neg(big._right[0])
+                if x._nus is not None and x.is_number and x._nus[0] > 0:
+                    return style.function(name, style.number(x._nus[0], x._nus[1]))
         return None
-    a, b = left[0], right[0]
-    if core.neg(b) is a:
-        return f"{style.pm}{_format(a, style)}"  # ±G = {G | -G}
-    zero = core.from_nus((0, 0, 0, 0))
-    for small, big, name in ((a, b, "tiny"), (core.neg(b), core.neg(a), "miny")):
-        # tiny(x) = {0 || 0 | -x}; miny(x) = -tiny(x) = {x | 0 || 0}
-        if small is zero and big._nus is None and big._left == (zero,) and len(big._right) == 1:
-            x = core.neg(big._right[0])
-            if x._nus is not None and x.is_number and x._nus[0] > 0:
-                return style.function(name, style.number(x._nus[0], x._nus[1]))
-    return None
 
-
-def _order(g: Game) -> tuple[int, Fraction, int, str]:
-    """Where an option is printed among its side's: numbers first, by value, then the other
-    games by birthday, then by their plain text (the same for every style), so the text of a
-    game is the same whatever order its options were first found in."""
-    nus = g._nus
-    if nus is not None and nus[2] == 0 and nus[3] == 0:
-        return (0, dyadic_to_fraction((nus[0], nus[1])), 0, "")
-    return (1, _ZERO, core.birthday(g), _format(g, _STYLES["default"]))
+    def _order(self, g: Game) -> tuple[int, Fraction, int, str]:
+        """Where an option is printed among its side's: numbers first, by value, then the other
+        games by birthday, then by their plain text (the same for every style), so the text of
+        a game is the same whatever order its options were first found in."""
+        nus = g._nus
+        if nus is not None and nus[2] == 0 and nus[3] == 0:
+            return (0, dyadic_to_fraction((nus[0], nus[1])), 0, "")
+        if self._plain is None:
+            self._plain = _Printer(_STYLES["default"])
+        return (1, _ZERO, core.birthday(g), self._plain.text(g))
 
 
 _ZERO = Fraction(0)
 
 
-def _bare(g: Game, style: _Style) -> tuple[str, int]:
-    """``g`` as text and the number of bars at its top level (0: a name, printed as is)."""
-    name = _named(g, style)
-    if name is not None:
-        return name, 0
-    sides = []
-    deepest = 0
-    for options in (g._left, g._right):
-        assert options is not None
-        if len(options) > 1:
-            options = tuple(sorted(options, key=_order))
-        texts = [_bare(x, style) for x in options]
-        if len(texts) == 1 and 0 < texts[0][1] < _NESTING:
-            deepest = max(deepest, texts[0][1])
-            sides.append(texts[0][0])
-        else:
-            sides.append(", ".join(t if b == 0 else style.wrap(t) for t, b in texts))
-    bars = deepest + 1
-    return f"{sides[0]}{style.bars(bars)}{sides[1]}", bars
-
-
 def _format(g: Game, style: _Style) -> str:
-    text, bars = _bare(g, style)
-    return text if bars == 0 else style.wrap(text)
+    return _Printer(style).text(g)
 
 
 @deep

@@ -69,6 +69,7 @@ from cgt.verification.claim import (
     claims,
     register_claim,
 )
+from cgt.verification.harness import _named_argument_errors
 
 __all__ = [
     "Claim",
@@ -115,6 +116,7 @@ def select_claims(every: Iterable[Claim], names: Sequence[str]) -> list[Claim]:
     return [c for c in every if c.game in chosen]
 
 
+@_named_argument_errors
 def run_claims(
     selected: Iterable[Claim] | Claim | None = None,
     quick: bool = False,
