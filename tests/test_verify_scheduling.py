@@ -176,9 +176,13 @@ def test_the_claims_of_a_game_go_together_in_bundles(
     assert _bundles(chunks, times, workers=None) == ([[i] for i in range(7)], [7, 6, 5, 4, 3, 2, 1])
     assert _bundles(chunks, times, workers=1)[0] == [[i] for i in range(7)]
     assert _bundles(chunks, {}, workers=2)[0] == [[i] for i in range(7)]  # nothing timed
-    # at most 7 / 4 = 1.75 s a bundle: one claim each; at 6.5 / 4 s, the first two claims
-    assert _bundles(chunks, times, workers=2)[0] == [[i] for i in range(7)]
-    times[_timing_key(chunks[0])] = 0.5
+    # the game whole (3 s, then the parts and the other game: 3 | 1 + 1 + 1, then 1) ends at
+    # 4 s, as one claim per bundle does: whole
+    whole = [[0, 1, 2], [3], [4], [5], [6]]
+    assert _bundles(chunks, times, workers=2) == (whole, [5, 4, 3, 2, 1])
+    # its claims of 3 s each: whole 9 | 4 ends at 9 s; in bundles of at most a share (6.5 s),
+    # 3 + 3 | 3 + 1 + 1 + 1, then 1, at 7 s: cut (a quarter share, 3.25 s, ends at 7 s too)
+    times.update(dict.fromkeys(map(_timing_key, chunks[:3]), 3.0))
     assert _bundles(chunks, times, workers=2)[0] == [[0, 1], [2], [3], [4], [5], [6]]
     _store_timings(times)
     seen: list[list[list[int]]] = []
