@@ -82,12 +82,15 @@ from cgt.partizan import (
     GameValueError,
     NotationError,
     Outcome,
+    TextSize,
     miny,
     outcome,
     switch,
+    text_size,
     tiny,
     up,
     value,
+    write_text,
 )
 from cgt.positions import (
     GameDefinition,
@@ -171,6 +174,7 @@ __all__ = [
     "QuotientNotFoundError",
     "RunInterrupted",
     "Sum",
+    "TextSize",
     "ThermalError",
     "Thermograph",
     "TooDeepError",
@@ -220,11 +224,13 @@ __all__ = [
     "set_cache_limit",
     "switch",
     "temperature",
+    "text_size",
     "thermograph",
     "tiny",
     "up",
     "value",
     "verify",
+    "write_text",
 ]
 
 __version__ = "0.1.0"

@@ -14,20 +14,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cgt
-import games.tanhinmin.value_text as value_text
+import cgt.partizan.long_text as long_text
+from cgt import text_size, write_text
 from cgt.cli.command import main
 from games.tanhinmin.partizan import PartizanTanhinmin
-from games.tanhinmin.value_text import text_size, write_text
 
 TEN_CARDS = ["1 3 5 7 9", "2 4 6 8 10"]
 """A position whose value is 39,803 characters long (14 cards: 10,745,437)."""
 
 
-@pytest.fixture(params=[value_text.SMALL, 0], ids=["short texts kept", "nothing kept"])
+@pytest.fixture(params=[long_text.SMALL, 0], ids=["short texts kept", "nothing kept"])
 def kept(request: Any, monkeypatch: pytest.MonkeyPatch) -> int:
     """Run with the short texts of subgames kept, and with none kept (every text streamed and
     every tie of birthdays compared as streams)."""
-    monkeypatch.setattr(value_text, "SMALL", request.param)
+    monkeypatch.setattr(long_text, "SMALL", request.param)
     return int(request.param)
 
 
@@ -75,13 +75,13 @@ def _games() -> st.SearchStrategy[cgt.Game]:
 @settings(max_examples=150, deadline=None)
 @given(_games(), st.booleans())
 def test_length_and_text_are_those_of_str_on_random_games(g: cgt.Game, keep: bool) -> None:
-    saved = value_text.SMALL
-    value_text.SMALL = saved if keep else 0
+    saved = long_text.SMALL
+    long_text.SMALL = saved if keep else 0
     try:
         assert text_size(g).length == len(str(g))
         assert _written(g, chunk=5) == str(g)
     finally:
-        value_text.SMALL = saved
+        long_text.SMALL = saved
 
 
 @pytest.mark.parametrize("text", ["tiny(2)", "miny(1/2)", "±(1/2)", "{0|±1}", "{1, ±1|*2||-1}"])

@@ -1,8 +1,10 @@
 """Short partizan games: `Game` (canonical, interned values with closed forms for numbers, ups
-and nimbers), the notation, the value of a position, and outcome classes.
+and nimbers), the notation (and the size and pieces of a long text), the value of a position,
+and outcome classes.
 """
 
 from cgt.partizan.game import DOWN, STAR, UP, ZERO, Game, GameValueError, miny, switch, tiny, up
+from cgt.partizan.long_text import TextSize, text_size, write_text
 from cgt.partizan.notation import NotationError, parse
 from cgt.partizan.outcomes import Outcome, outcome
 from cgt.partizan.values import value
@@ -16,11 +18,14 @@ __all__ = [
     "GameValueError",
     "NotationError",
     "Outcome",
+    "TextSize",
     "miny",
     "outcome",
     "parse",
     "switch",
+    "text_size",
     "tiny",
     "up",
     "value",
+    "write_text",
 ]

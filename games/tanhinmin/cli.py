@@ -24,7 +24,6 @@ from typing import Any
 import cgt
 from games.tanhinmin.hands import InvalidPositionError, Position, hand, hand_from_cards
 from games.tanhinmin.optimal import optimal_moves
-from games.tanhinmin.value_text import text_size, write_text
 from games.tanhinmin.winner import WinnerTable, delta_of, mu0_of, mu1_of
 
 __all__ = ["add_commands", "parse_hand", "report", "value_fields", "value_game"]
@@ -154,11 +153,11 @@ def value_fields(g: cgt.Game, full: bool = False) -> dict[str, Any]:
     >>> fields["value"], fields["value_length"], fields["left_stop"], fields["outcome"]
     ('±1', 2, '1', 'N')
     """
-    size = text_size(g)
+    size = cgt.text_size(g)
     text = None
     if full or size.length <= VALUE_LIMIT:
         pieces: list[str] = []
-        write_text(g, pieces.append)
+        cgt.write_text(g, pieces.append)
         text = "".join(pieces)
     return {
         "value": text,
@@ -198,7 +197,7 @@ def _print_value(result: dict[str, Any], game: cgt.Game | None = None) -> None:
     head = "CGT value (Left = the first hand): "
     if game is not None:
         print(head, end="")
-        write_text(game, sys.stdout.write)
+        cgt.write_text(game, sys.stdout.write)
         print(f"  outcome {result['outcome']}")
     elif result["value"] is not None:
         print(f"{head}{result['value']}  outcome {result['outcome']}")

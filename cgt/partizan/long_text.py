@@ -1,15 +1,15 @@
-"""The text of a CGT value, measured before it is written, and written in pieces.
+"""The text of a game, measured before it is written, and written in pieces.
 
-The canonical form of a Tanhinmin position can be exponentially larger as text than as a
-game: its options share subgames (a DAG of a few thousand games), but the notation writes
-every shared subgame out again each time it occurs (14 cards: 409 distinct subgames,
-10,745,437 characters).  `text_size` walks the DAG once, bottom up, and finds the exact length
-of ``str(g)`` (and the number of distinct subgames) without writing it; `write_text` writes the
-text piece by piece, so ``--full`` streams it instead of building it in memory, in time linear
-in its length.  Both follow the rules of `cgt`'s printer (and are checked against ``str``):
+A canonical form can be exponentially larger as text than as a game: its options share
+subgames (a DAG), but the notation writes every shared subgame out again each time it occurs
+(a 14-card Tanhinmin position: 409 distinct subgames, 10,745,437 characters).  `text_size`
+walks the DAG once, bottom up, and finds the exact length of ``str(g)`` (and the number of
+distinct subgames) without writing it; `write_text` writes the text piece by piece (to a file,
+a socket), never the whole of it in memory, in time linear in its length.  Both follow the
+rules of `cgt`'s printer (and are checked against ``str``):
 named values as they print (``*2``, ``^``, ``±1``, ``tiny(2)``), other games as options in
 braces with up to three bars, numbers first on a side, by value, then the other options by
-birthday and by text.  Only `cgt`'s public names are used.
+birthday and by text.
 
 >>> import cgt
 >>> g = cgt.Game("{3 | {2 | 0 || -1}, *}")
@@ -32,7 +32,7 @@ from typing import Any
 
 import attrs
 
-import cgt
+from cgt.partizan.game import Game
 
 __all__ = ["TextSize", "text_size", "write_text"]
 
@@ -60,15 +60,15 @@ class _Shape:
     length: int
     bars: int
     text: str | None
-    plus_minus: cgt.Game | None = None
+    plus_minus: Game | None = None
 
 
 class _Texts:
     """The shapes of a game's subgames, found bottom up without recursion."""
 
-    def __init__(self, g: cgt.Game) -> None:
-        self.shapes: dict[cgt.Game, _Shape] = {}
-        stack: list[tuple[cgt.Game, bool]] = [(g, False)]
+    def __init__(self, g: Game) -> None:
+        self.shapes: dict[Game, _Shape] = {}
+        stack: list[tuple[Game, bool]] = [(g, False)]
         while stack:
             node, ready = stack.pop()
             if node in self.shapes:
@@ -84,7 +84,7 @@ class _Texts:
                 children = (plus_minus,) if plus_minus else node.left_options + node.right_options
                 stack.extend((child, False) for child in children if child not in self.shapes)
 
-    def _shape(self, node: cgt.Game, plus_minus: cgt.Game | None) -> _Shape:
+    def _shape(self, node: Game, plus_minus: Game | None) -> _Shape:
         if plus_minus is not None:
             inner = self.shapes[plus_minus]
             text = None if inner.text is None else "±" + inner.text
@@ -97,14 +97,14 @@ class _Texts:
             text = "".join(self._expand(self._items(node, bars, braces=True)))
         return _Shape(length, bars, text)
 
-    def _side(self, options: tuple[cgt.Game, ...]) -> tuple[int, int]:
+    def _side(self, options: tuple[Game, ...]) -> tuple[int, int]:
         """The length of one side's text and the bars it adds to the game's."""
         if len(options) == 1 and 0 < self.shapes[options[0]].bars < _BARS:
             only = self.shapes[options[0]]
             return only.length - 2, only.bars
         return sum(self.shapes[x].length for x in options) + 2 * max(len(options) - 1, 0), 0
 
-    def pieces(self, g: cgt.Game) -> Iterator[str]:
+    def pieces(self, g: Game) -> Iterator[str]:
         """The text of ``g`` (``str(g)``: in braces if it has bars), in pieces."""
         return self._expand([(g, True)])
 
@@ -125,7 +125,7 @@ class _Texts:
             else:
                 stack += self._items(node, shape.bars, braces)[::-1]
 
-    def _items(self, node: cgt.Game, bars: int, braces: bool) -> list[_Item]:
+    def _items(self, node: Game, bars: int, braces: bool) -> list[_Item]:
         """What ``node`` (a game with bars) is written as: its sides and bars, in braces if
         asked; a side of one option with fewer bars than `_BARS` goes without braces."""
         items: list[_Item] = ["{"] if braces else []
@@ -139,13 +139,13 @@ class _Texts:
                 items += [", ", (option, True)] if position else [(option, True)]
         return [*items, "}"] if braces else items
 
-    def _sorted(self, options: tuple[cgt.Game, ...]) -> list[cgt.Game]:
+    def _sorted(self, options: tuple[Game, ...]) -> list[Game]:
         """Options in the printer's order: numbers by value, then by birthday and text."""
         if len(options) < 2:
             return list(options)
         return sorted(options, key=functools.cmp_to_key(self._compare))
 
-    def _compare(self, a: cgt.Game, b: cgt.Game) -> int:
+    def _compare(self, a: Game, b: Game) -> int:
         key_a, key_b = _order(a), _order(b)
         if key_a != key_b:
             return -1 if key_a < key_b else 1
@@ -155,10 +155,10 @@ class _Texts:
         return _compare_streams(self.pieces(a), self.pieces(b))
 
 
-_Item = str | tuple[cgt.Game, bool]
+_Item = str | tuple[Game, bool]
 
 
-def _name(g: cgt.Game) -> str | None:
+def _name(g: Game) -> str | None:
     """The conventional name of ``g`` if it has one other than ``±G`` (a value
     number + up + star, ``tiny(x)``, ``miny(x)``: short, so ``str`` writes it at once)."""
     if g.is_nus:
@@ -166,7 +166,7 @@ def _name(g: cgt.Game) -> str | None:
     left, right = g.left_options, g.right_options
     if len(left) != 1 or len(right) != 1:
         return None
-    zero = cgt.Game(0)
+    zero = Game(0)
     for small, big in ((left[0], right[0]), (-right[0], -left[0])):  # tiny(x), miny(x)
         if small != zero or big.is_nus or big.left_options != (zero,):
             continue
@@ -175,7 +175,7 @@ def _name(g: cgt.Game) -> str | None:
     return None
 
 
-def _plus_minus(g: cgt.Game) -> cgt.Game | None:
+def _plus_minus(g: Game) -> Game | None:
     """``G`` if ``g`` is ``±G = {G | -G}``, else None."""
     left, right = g.left_options, g.right_options
     if len(left) == 1 and len(right) == 1 and right[0] == -left[0]:
@@ -183,7 +183,7 @@ def _plus_minus(g: cgt.Game) -> cgt.Game | None:
     return None
 
 
-def _order(g: cgt.Game) -> tuple[int, Fraction | int]:
+def _order(g: Game) -> tuple[int, Fraction | int]:
     return (0, g.as_number()) if g.is_number else (1, g.birthday)
 
 
@@ -210,7 +210,7 @@ def _fill(text: str, pieces: Iterator[str]) -> str:
     return text
 
 
-def text_size(g: cgt.Game) -> TextSize:
+def text_size(g: Game) -> TextSize:
     """The exact length of ``str(g)`` and the number of distinct subgames of ``g``, found on
     the DAG of its canonical form (each subgame once), without writing the text.
 
@@ -221,7 +221,7 @@ def text_size(g: cgt.Game) -> TextSize:
     return TextSize(_Texts(g).shapes[g].length, _count_subgames(g))
 
 
-def _count_subgames(g: cgt.Game) -> int:
+def _count_subgames(g: Game) -> int:
     seen = {g}
     stack = [g]
     while stack:
@@ -232,7 +232,7 @@ def _count_subgames(g: cgt.Game) -> int:
     return len(seen)
 
 
-def write_text(g: cgt.Game, write: Callable[[str], Any], chunk: int = 1 << 16) -> None:
+def write_text(g: Game, write: Callable[[str], Any], chunk: int = 1 << 16) -> None:
     """Write ``str(g)`` with ``write``, in pieces of about ``chunk`` characters (never the
     whole text in memory)."""
     buffer: list[str] = []
