@@ -258,17 +258,22 @@ def joined(height: int, width: int, empty: int) -> int:
 class DominoBoard:
     """Base of Domineering and Cram: a bit board of empty (``.``) and blocked (``#``) cells."""
 
-    __slots__ = ("_hash", "_key")
+    __slots__ = ("_hash", "_key", "_normal")
     TRANSPOSE_NEGATES: ClassVar[bool] = False
     STYLE: ClassVar[dict[str, tuple[str, str]]] = {".": ("white", ""), "#": ("#555555", "")}
     _key: tuple[int, int, int]
     _hash: int
+    _normal: tuple[Any, bool] | None
+    """When known: the board is one region (besides single cells) and this is its
+    `normal_form`.  Set by `components` and on the representatives it finds, so each board's
+    regions and normal form are computed once."""
 
     def __init__(self, board: str) -> None:
         """Read the string form, e.g. ``'..|..'`` (raises `BoardError` if it is not a board)."""
         key = tuple(bits_of(board))
         _set(self, "_key", key)
         _set(self, "_hash", hash(key))
+        _set(self, "_normal", None)
 
     @classmethod
     def _make(cls, height: int, width: int, empty: int) -> Self:
@@ -347,15 +352,35 @@ class DominoBoard:
         A board of one such region is its own single component (`normal_form` crops it), one
         of none is the empty board.
         """
+        if self._normal is not None:
+            return (self,)  # one region, seen before
         height, width, empty = self._key
+        shape = _SHAPES.get((height, width)) or _shape(height, width)
+        not_first, not_last = shape.not_first, shape.not_last
         parts = []
-        for region in _each_region(height, width, empty):
-            if region == empty and region & region - 1:
-                return (self,)  # one region
+        rest = empty
+        while rest:  # flood fill from the lowest empty cell left (as `games._grid.flood`)
+            region = rest & -rest
+            while True:
+                grown = (
+                    region
+                    | (region << 1 & not_first)
+                    | (region >> 1 & not_last)
+                    | region << width
+                    | region >> width
+                ) & rest
+                if grown == region:
+                    break
+                region = grown
             if region & region - 1:
+                if region == empty:
+                    _set_normal(self, _normal_of(self, height, width, region, True))
+                    return (self,)  # one region
                 parts.append(region)
-        if len(parts) == 1:
-            return (self,)  # one region and single cells: `normal_form` drops them
+            rest ^= region
+        if len(parts) == 1:  # one region and single cells: `normal_form` drops them
+            _set_normal(self, _normal_of(self, height, width, parts[0], True))
+            return (self,)
         if not parts:
             return (self._make(0, 0, 0),)
         cls = type(self)
@@ -373,8 +398,10 @@ class DominoBoard:
         The representative is the board without the empty cells that have no empty neighbour,
         cropped, then turned to its least image by the string form (the unnegated one on a tie).
         """
-        key = self._key
-        height, width, empty = key
+        known = self._normal
+        if known is not None:
+            return known
+        height, width, empty = self._key
         shape = _SHAPES.get((height, width)) or _shape(height, width)
         live = empty & (
             (empty << 1 & shape.not_first)
@@ -382,22 +409,35 @@ class DominoBoard:
             | empty << width
             | empty >> width
         )
-        if (
-            live & shape.row
-            and live & shape.last_row
-            and live & shape.first_column
-            and live & shape.last_column
-        ):
-            box = height, width, live  # it touches every side
-        else:
-            box = cropped(height, width, live)
-        least, negated, _ = _LEAST.get((*box, self.TRANSPOSE_NEGATES)) or least_image(
-            *box, self.TRANSPOSE_NEGATES
-        )
-        if least == key:
-            return self, False
-        cls = type(self)
-        return (_BOARDS.get(cls) or _boards(cls)).table.get(least) or _interned(cls, least), negated
+        return _normal_of(self, height, width, live, False)
+
+
+def _normal_of(
+    board: Any, height: int, width: int, live: int, one_region: bool
+) -> tuple[Any, bool]:
+    """``board.normal_form()``, given its cells that have an empty neighbour, ``live``.  When
+    they are ``one_region``, a new representative is told that it is its own normal form (it is
+    one region too, and the least of its images)."""
+    shape = _SHAPES.get((height, width)) or _shape(height, width)
+    if (
+        live & shape.row
+        and live & shape.last_row
+        and live & shape.first_column
+        and live & shape.last_column
+    ):
+        box = height, width, live  # it touches every side
+    else:
+        box = cropped(height, width, live)
+    cls = type(board)
+    least, negated, _ = _LEAST.get((*box, cls.TRANSPOSE_NEGATES)) or least_image(
+        *box, cls.TRANSPOSE_NEGATES
+    )
+    if least == board._key:
+        return board, False
+    representative = (_BOARDS.get(cls) or _boards(cls)).table.get(least) or _interned(cls, least)
+    if one_region and representative._normal is None:
+        _set_normal(representative, (representative, False))
+    return representative, negated
 
 
 def _settled(cls: type[DominoBoard], height: int, width: int, part: int) -> Any:
@@ -407,6 +447,11 @@ def _settled(cls: type[DominoBoard], height: int, width: int, part: int) -> Any:
         _PARTS.clear()
     least, negated, plain = least_image(*cropped(height, width, part), cls.TRANSPOSE_NEGATES)
     settled = _PARTS[cls, height, width, part] = cls._make(*(plain if negated else least))
+    if settled._normal is None:  # one region: its normal form is its least image
+        representative = cls._make(*least) if negated else settled
+        if representative._normal is None:
+            _set_normal(representative, (representative, False))
+        _set_normal(settled, (representative, negated))
     return settled
 
 
@@ -429,6 +474,7 @@ def _interned(cls: type, key: tuple[int, int, int]) -> Any:
     position: Any = _new(cls)
     _set_key(position, key)  # the slots' own setters: `__setattr__` refuses
     _set_hash(position, hash(key))
+    _set_normal(position, None)
     boards = _BOARDS.get(cls) or _boards(cls)
     if boards.limit is None or len(boards.table) < boards.limit:
         boards.table[key] = position
@@ -438,5 +484,6 @@ def _interned(cls: type, key: tuple[int, int, int]) -> Any:
 
 
 _set_key = DominoBoard.__dict__["_key"].__set__
+_set_normal = DominoBoard.__dict__["_normal"].__set__
 _set_hash = DominoBoard.__dict__["_hash"].__set__
 _new = object.__new__

@@ -166,6 +166,31 @@ def test_random_boards_up_to_5x5_agree_with_the_string_reference(board):
     check_board(board)
 
 
+def check_remembered(board: str) -> None:
+    """The normal forms a board remembers (its own, told by `components`, and those it tells
+    the representatives and parts it makes) are the reference's."""
+    for cls, negates in ((Domineering, True), (Cram, False)):
+        position = cls._make(*bits_of(board))  # the interned board, as the moves make them
+        parts = position.components()
+        representative, _ = position.normal_form()
+        for seen in (position, *parts, representative):
+            reference = Reference(str(seen), negates)
+            assert [str(p) for p in seen.components()] == reference.components(), (cls, board)
+            found, negated = seen.normal_form()
+            assert (str(found), negated) == reference.normal_form(), (cls, board, str(seen))
+
+
+def test_remembered_normal_forms_agree_with_the_string_reference():
+    for board in SMALL:
+        check_remembered(board)
+
+
+@settings(max_examples=150, deadline=None)
+@given(board_strategy("...#", 5, 5))
+def test_remembered_normal_forms_of_random_boards_up_to_5x5(board):
+    check_remembered(board)
+
+
 def test_the_empty_board_and_full_boards():
     check_board("")
     assert Domineering("").components() == (Domineering(""),)
