@@ -96,8 +96,8 @@ class ToadsAndFrogs:
     __slots__ = ("_hash", "_normal", "_parts", "board")
     board: str
     _hash: int
-    _parts: tuple[ToadsAndFrogs, ...] | None
-    _normal: tuple[ToadsAndFrogs, bool] | None
+    _parts: tuple[ToadsAndFrogs, ...]
+    _normal: tuple[ToadsAndFrogs, bool] | None  # set with a one-part position, else when asked
 
     def __init__(self, board: str) -> None:
         if not isinstance(board, str):
@@ -110,9 +110,8 @@ class ToadsAndFrogs:
                 )
         board = "".join(_READ[s] for s in board)
         _set_board(self, board)
-        _set_hash(self, hash(("ToadsAndFrogs", board)))
-        _set_parts(self, None)
-        _set_normal(self, None)
+        _set_hash(self, hash(board))
+        _settle(self, board)
 
     @classmethod
     def _trusted(cls, board: str) -> ToadsAndFrogs:
@@ -143,12 +142,34 @@ class ToadsAndFrogs:
     def left_options(self) -> tuple[ToadsAndFrogs, ...]:
         """Each toad's step right into a blank (``T.``), then each jump over one frog into a
         blank (``TF.``)."""
-        return _moved(self.board, ("T.", ".T"), ("TF.", ".FT"))
+        board = self.board
+        out = []
+        i = board.find("T.")
+        while i >= 0:
+            out.append(board[:i] + ".T" + board[i + 2 :])
+            i = board.find("T.", i + 2)
+        i = board.find("TF.")
+        while i >= 0:
+            out.append(board[:i] + ".FT" + board[i + 3 :])
+            i = board.find("TF.", i + 3)
+        get = _TABLE.get
+        return tuple([get(after) or _made(after) for after in out])
 
     def right_options(self) -> tuple[ToadsAndFrogs, ...]:
         """Each frog's step left into a blank (``.F``), then each jump over one toad into a
         blank (``.TF``)."""
-        return _moved(self.board, (".F", "F."), (".TF", "FT."))
+        board = self.board
+        out = []
+        i = board.find(".F")
+        while i >= 0:
+            out.append(board[:i] + "F." + board[i + 2 :])
+            i = board.find(".F", i + 2)
+        i = board.find(".TF")
+        while i >= 0:
+            out.append(board[:i] + "FT." + board[i + 3 :])
+            i = board.find(".TF", i + 3)
+        get = _TABLE.get
+        return tuple([get(after) or _made(after) for after in out])
 
     def negative(self) -> ToadsAndFrogs:
         """The strip reversed with toads and frogs swapped: its value is minus this one's."""
@@ -175,15 +196,7 @@ class ToadsAndFrogs:
         is the sum of the parts' values.  Parts without a creature are dropped; a position
         with no live part gives ``("",)``.
         """
-        parts = self._parts
-        if parts is None:
-            boards = _parts(self.board)
-            if len(boards) == 1 and boards[0] == self.board:
-                parts = (self,)
-            else:
-                parts = tuple(map(_position, boards or ("",)))
-            _set_parts(self, parts)
-        return parts
+        return self._parts
 
     def normal_form(self) -> tuple[ToadsAndFrogs, bool]:
         """The parts, sorted and joined by walls ``|``, or the same for the reversed and
@@ -193,13 +206,8 @@ class ToadsAndFrogs:
         ((ToadsAndFrogs('..F.'), False), (ToadsAndFrogs('T.F'), False))
         """
         normal = self._normal
-        if normal is None and self.components() == (self,) and self.board:
-            board = self.board  # one part: the strip itself or its mirror image
-            mirror = board[::-1].translate(_MIRROR)
-            normal = (_position(mirror), True) if mirror < board else (self, False)
-            _set_normal(self, normal)
-        elif normal is None:
-            parts = [p.board for p in self.components() if p.board]
+        if normal is None:  # several parts (one part: set with the position)
+            parts = [p.board for p in self._parts if p.board]
             mine = _WALL.join(sorted(parts))
             theirs = _WALL.join(sorted(p[::-1].translate(_MIRROR) for p in parts))
             if (len(theirs), theirs) < (len(mine), mine):
@@ -227,35 +235,108 @@ _set_normal = ToadsAndFrogs.__dict__["_normal"].__set__
 _position = ToadsAndFrogs._trusted
 
 
-def _moved(board: str, *rewrites: tuple[str, str]) -> tuple[ToadsAndFrogs, ...]:
-    """The positions after rewriting one occurrence of a pattern, for each occurrence of each
-    ``(pattern, result)`` (occurrences of one pattern never overlap: each ends in a blank)."""
-    out = []
-    for pattern, result in rewrites:
-        size = len(pattern)
-        i = board.find(pattern)
-        while i >= 0:
-            out.append(board[:i] + result + board[i + size :])
-            i = board.find(pattern, i + size)
-    get = _POSITIONS.table.get
-    return tuple([get(after) or _made(after) for after in out])
-
-
 def _made(board: str) -> ToadsAndFrogs:
     """A new position on a board of canonical letters, entered in ``_POSITIONS``."""
     position = _new(ToadsAndFrogs)
     _set_board(position, board)
-    _set_hash(position, hash(("ToadsAndFrogs", board)))
-    _set_parts(position, None)
-    _set_normal(position, None)
-    _POSITIONS[board] = position
+    _set_hash(position, hash(board))
+    if _POSITIONS.limit is not None and len(_TABLE) >= _POSITIONS.limit:
+        _POSITIONS[board] = position  # (makes room)
+    else:
+        _TABLE[board] = position
+    _settle(position, board)
     return position
+
+
+_TABLE = _POSITIONS.table
+
+
+def _settle(position: ToadsAndFrogs, board: str) -> None:
+    """Set the parts of a new position and, when it is its one part, its normal form (the
+    evaluator asks every position it meets for its parts, and a one-part one for its normal
+    form: doing it here saves the calls that check whether it was done).
+
+    The usual strips (no wall, and once the stuck toads at the right end and frogs at the left
+    end are off, nothing stuck and both kinds meeting) are done here as `_parts` does them.
+    """
+    core = board
+    if _WALL in board:
+        core = ""
+    elif board[-1:] == "T" or board[:1] == "F":
+        core = board.rstrip("T").lstrip("F")
+    first_toad, last_frog = core.find("T"), core.rfind("F")
+    if (
+        0 <= first_toad < last_frog
+        and "." in core
+        and (("TT" not in core and "FF" not in core) or not _may_stick(core))
+    ):
+        if core.find("T", last_frog) < 0 and core.find("F", 0, first_toad) < 0:
+            if core is board:  # the position is its one part
+                _set_parts(position, (position,))
+                # the smaller of the board and its mirror image: the first squares mostly decide
+                first, last = board[0], _SWAP[board[-1]]
+                if first < last or (first == last and board <= board[::-1].translate(_MIRROR)):
+                    _set_normal(position, (position, False))
+                else:
+                    _set_normal(position, (_position(board[::-1].translate(_MIRROR)), True))
+                return
+            parts: tuple[ToadsAndFrogs, ...] = (_position(core),)
+        else:
+            total = 0
+            if core.find("T", last_frog) >= 0:  # toads past the last frog
+                tail = core[last_frog + 1 :]
+                total = _toad_steps(tail)
+                core = core[: last_frog + 1] + "." * tail.count(".")
+            if core.find("F", 0, first_toad) >= 0:  # frogs before the first toad
+                head = core[:first_toad]
+                total -= _frog_steps(head)
+                core = "." * head.count(".") + core[first_toad:]
+            if total:
+                whole = "T" + "." * total if total > 0 else "." * -total + "F"
+                parts = (_position(core), _position(whole))
+            else:
+                parts = (_position(core),)
+        _set_parts(position, parts)
+        _set_normal(position, None)
+        return
+    boards = _parts(board)
+    if len(boards) == 1 and boards[0] == board:
+        _set_parts(position, (position,))
+        first, last = board[0], _SWAP[board[-1]]
+        if first < last or (first == last and board <= board[::-1].translate(_MIRROR)):
+            _set_normal(position, (position, False))
+        else:
+            _set_normal(position, (_position(board[::-1].translate(_MIRROR)), True))
+    else:
+        _set_parts(position, tuple(map(_position, boards or ("",))))
+        _set_normal(position, None)
+
+
+_SWAP = {"T": "F", "F": "T", ".": "."}
 
 
 # A segment (no walls) has a stuck creature exactly when it matches (see `_stuck_runs`): it
 # starts with a frog or ends with a toad, has no blank, or has a block of creatures with TT
 # before FF, FF in its first block or TT in its last.  Most positions do not: one search.
 _MAY_STICK = re.compile(r"^F|T$|^[TF]*$|^[TF]*FF|TT[TF]*$|TT[TF]*FF")
+
+
+def _may_stick(core: str) -> bool:
+    """`_MAY_STICK` by string searches, for a segment that neither starts with a frog nor
+    ends with a toad."""
+    if "." not in core:
+        return True
+    toads, frogs = "TT" in core, "FF" in core
+    if not (toads or frogs):
+        return False
+    if frogs and "FF" in core[: core.find(".")]:
+        return True
+    if toads and "TT" in core[core.rfind(".") + 1 :]:
+        return True
+    return toads and frogs and _TT_FF.search(core) is not None
+
+
+_TT_FF = re.compile(r"TT[TF]*FF")
 
 
 def _stuck_runs(segment: str) -> list[tuple[int, int]]:
@@ -305,12 +386,21 @@ def _live_parts(board: str) -> list[str]:
 
 def _toad_steps(run: str) -> int:
     """The free moves of toads that meet no frog: (toad, blank to its right) pairs."""
-    steps = blanks = 0
-    for square in reversed(run):
-        if square == ".":
-            blanks += 1
-        elif square == "T":
-            steps += blanks
+    steps = 0
+    i = run.find("T")
+    while i >= 0:
+        steps += run.count(".", i)
+        i = run.find("T", i + 1)
+    return steps
+
+
+def _frog_steps(run: str) -> int:
+    """The free moves of frogs that meet no toad: (blank, frog to its right) pairs."""
+    steps = 0
+    i = run.rfind("F")
+    while i >= 0:
+        steps += run.count(".", 0, i)
+        i = run.rfind("F", 0, i)
     return steps
 
 
@@ -321,17 +411,24 @@ def _parts(board: str) -> list[str]:
     where creatures were, which frees creatures and never sticks one: a part without stuck
     creatures keeps none, so each live part is reduced once and is then final.
     """
-    if _WALL not in board and _MAY_STICK.search(board) is None:
-        live = [board] if board.strip(".") else []  # nothing stuck
-    else:
+    if _WALL in board:
         live = _live_parts(board)
+    else:
+        # toads at the right end and frogs at the left end are stuck, like the end itself
+        core = board.rstrip("T").lstrip("F")
+        if _may_stick(core):
+            live = _live_parts(core)
+        elif core.strip("."):
+            live = [core]  # nothing stuck
+        else:
+            live = []
     parts, total = [], 0
     for part in live:
         first_toad, last_frog = part.find("T"), part.rfind("F")
         if first_toad < 0 or last_frog < 0:
             parts.append(part)  # one kind: kept as it is (its value is an integer)
         elif first_toad > last_frog:  # the kinds never meet
-            total += _toad_steps(part) - _toad_steps(part[::-1].translate(_MIRROR))
+            total += _toad_steps(part) - _frog_steps(part)
         else:
             if part.find("T", last_frog) >= 0:
                 tail = part[last_frog + 1 :]
@@ -339,7 +436,7 @@ def _parts(board: str) -> list[str]:
                 part = part[: last_frog + 1] + "." * tail.count(".")
             if part.find("F", 0, first_toad) >= 0:
                 head = part[:first_toad]
-                total -= _toad_steps(head[::-1].translate(_MIRROR))
+                total -= _frog_steps(head)
                 part = "." * head.count(".") + part[first_toad:]
             parts.append(part)
     if total:

@@ -7,7 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cgt
-from games.toads_and_frogs import ToadsAndFrogs, _parts, _stuck_runs, _toad_steps
+from games.toads_and_frogs import (
+    ToadsAndFrogs,
+    _frog_steps,
+    _made,
+    _parts,
+    _stuck_runs,
+    _toad_steps,
+)
 
 T = ToadsAndFrogs
 
@@ -48,6 +55,7 @@ def test_stuck_runs_are_the_greatest_fixed_point_on_every_strip_of_9():
 
 def test_integer_rule_examples():
     assert _toad_steps("T.T..") == 5 and _toad_steps("..TT") == 0
+    assert _frog_steps("..F.F") == 5 and _frog_steps("FF..") == 0
     assert T("T.F.T.T").components() == (T("T.F.."), T("T."))  # the toad past F: 1
     assert T(".F.FT.F").components() == (T("..T.F"), T("...F"))  # the frogs before T: -3
     assert T(".F.T.").components() == (T(""),)  # the kinds never meet: 1 - 1
@@ -68,3 +76,20 @@ def test_random_boards_split_into_parts_worth_their_value(strip):
     v = cgt.value(T(strip), decompose=False)
     assert cgt.value(T(strip)) == v
     assert sum((cgt.value(p, decompose=False) for p in T(strip).components()), cgt.Game(0)) == v
+
+
+def test_new_positions_get_the_parts_of_parts_on_every_board_of_9():
+    """A new position's parts and normal form are set at once, the usual strips by a path of
+    their own: it gives `_parts` (checked against the recursion above) on every board."""
+    swap = str.maketrans("TF", "FT")
+    for strip in _strips(9) + ["".join(w) for w in product("TF.|", repeat=6)]:
+        mirror = strip[::-1].translate(swap)
+        assert _frog_steps(strip) == _toad_steps(mirror), strip
+        boards = _parts(strip) or [""]
+        for p in (T(strip), _made(strip)):  # a user's position and one made by a move
+            assert [q.board for q in p.components()] == boards, strip
+            if boards == [strip]:  # one part: the smaller of the strip and its mirror image
+                rep, negated = p.normal_form()
+                assert (rep.board, negated) == (
+                    (mirror, True) if mirror < strip else (strip, False)
+                )
