@@ -96,8 +96,13 @@ class ToadsAndFrogs:
     __slots__ = ("_hash", "_normal", "_parts", "board")
     board: str
     _hash: int
-    _parts: tuple[ToadsAndFrogs, ...]
-    _normal: tuple[ToadsAndFrogs, bool] | None  # set with a one-part position, else when asked
+    _parts: tuple[ToadsAndFrogs, ...] | None
+    """The parts; None when the position is its own one part."""
+    _normal: ToadsAndFrogs | tuple[ToadsAndFrogs, bool] | None
+    """A one-part position: itself, or its mirror image when that is smaller (the normal form,
+    negated).  Several parts: the normal form once asked for, None before.  (Parts and normal
+    forms are set when a position is made; a one-part one, most of them, keeps no tuple, so
+    the garbage collector has fewer objects to count and to visit.)"""
 
     def __init__(self, board: str) -> None:
         if not isinstance(board, str):
@@ -196,7 +201,8 @@ class ToadsAndFrogs:
         is the sum of the parts' values.  Parts without a creature are dropped; a position
         with no live part gives ``("",)``.
         """
-        return self._parts
+        parts = self._parts
+        return (self,) if parts is None else parts
 
     def normal_form(self) -> tuple[ToadsAndFrogs, bool]:
         """The parts, sorted and joined by walls ``|``, or the same for the reversed and
@@ -206,8 +212,10 @@ class ToadsAndFrogs:
         ((ToadsAndFrogs('..F.'), False), (ToadsAndFrogs('T.F'), False))
         """
         normal = self._normal
-        if normal is None:  # several parts (one part: set with the position)
-            parts = [p.board for p in self._parts if p.board]
+        if isinstance(normal, ToadsAndFrogs):  # one part: itself or its mirror image
+            return (self, False) if normal is self else (normal, True)
+        if normal is None:  # several parts
+            parts = [p.board for p in self.components() if p.board]
             mine = _WALL.join(sorted(parts))
             theirs = _WALL.join(sorted(p[::-1].translate(_MIRROR) for p in parts))
             if (len(theirs), theirs) < (len(mine), mine):
@@ -272,13 +280,13 @@ def _settle(position: ToadsAndFrogs, board: str) -> None:
     ):
         if core.find("T", last_frog) < 0 and core.find("F", 0, first_toad) < 0:
             if core is board:  # the position is its one part
-                _set_parts(position, (position,))
+                _set_parts(position, None)
                 # the smaller of the board and its mirror image: the first squares mostly decide
                 first, last = board[0], _SWAP[board[-1]]
                 if first < last or (first == last and board <= board[::-1].translate(_MIRROR)):
-                    _set_normal(position, (position, False))
+                    _set_normal(position, position)
                 else:
-                    _set_normal(position, (_position(board[::-1].translate(_MIRROR)), True))
+                    _set_normal(position, _position(board[::-1].translate(_MIRROR)))
                 return
             parts: tuple[ToadsAndFrogs, ...] = (_position(core),)
         else:
@@ -301,12 +309,12 @@ def _settle(position: ToadsAndFrogs, board: str) -> None:
         return
     boards = _parts(board)
     if len(boards) == 1 and boards[0] == board:
-        _set_parts(position, (position,))
+        _set_parts(position, None)
         first, last = board[0], _SWAP[board[-1]]
         if first < last or (first == last and board <= board[::-1].translate(_MIRROR)):
-            _set_normal(position, (position, False))
+            _set_normal(position, position)
         else:
-            _set_normal(position, (_position(board[::-1].translate(_MIRROR)), True))
+            _set_normal(position, _position(board[::-1].translate(_MIRROR)))
     else:
         _set_parts(position, tuple(map(_position, boards or ("",))))
         _set_normal(position, None)
