@@ -118,11 +118,6 @@ class ToadsAndFrogs:
         _set_hash(self, hash(board))
         _settle(self, board)
 
-    @classmethod
-    def _trusted(cls, board: str) -> ToadsAndFrogs:
-        """The position on a board already in the canonical letters (moves, parts)."""
-        return _POSITIONS.table.get(board) or _made(board)
-
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("ToadsAndFrogs positions are immutable")
 
@@ -157,7 +152,7 @@ class ToadsAndFrogs:
         while i >= 0:
             out.append(board[:i] + ".FT" + board[i + 3 :])
             i = board.find("TF.", i + 3)
-        get = _TABLE.get
+        get = _POSITIONS.table.get
         return tuple([get(after) or _made(after) for after in out])
 
     def right_options(self) -> tuple[ToadsAndFrogs, ...]:
@@ -173,7 +168,7 @@ class ToadsAndFrogs:
         while i >= 0:
             out.append(board[:i] + "FT." + board[i + 3 :])
             i = board.find(".TF", i + 3)
-        get = _TABLE.get
+        get = _POSITIONS.table.get
         return tuple([get(after) or _made(after) for after in out])
 
     def negative(self) -> ToadsAndFrogs:
@@ -240,7 +235,6 @@ _set_board = ToadsAndFrogs.__dict__["board"].__set__
 _set_hash = ToadsAndFrogs.__dict__["_hash"].__set__
 _set_parts = ToadsAndFrogs.__dict__["_parts"].__set__
 _set_normal = ToadsAndFrogs.__dict__["_normal"].__set__
-_position = ToadsAndFrogs._trusted
 
 
 def _made(board: str) -> ToadsAndFrogs:
@@ -248,15 +242,18 @@ def _made(board: str) -> ToadsAndFrogs:
     position = _new(ToadsAndFrogs)
     _set_board(position, board)
     _set_hash(position, hash(board))
-    if _POSITIONS.limit is not None and len(_TABLE) >= _POSITIONS.limit:
+    table, limit = _POSITIONS.table, _POSITIONS.limit
+    if limit is not None and len(table) >= limit:
         _POSITIONS[board] = position  # (makes room)
     else:
-        _TABLE[board] = position
+        table[board] = position
     _settle(position, board)
     return position
 
 
-_TABLE = _POSITIONS.table
+def _position(board: str) -> ToadsAndFrogs:
+    """The position on a board already in the canonical letters (moves, parts)."""
+    return _POSITIONS.table.get(board) or _made(board)
 
 
 def _settle(position: ToadsAndFrogs, board: str) -> None:
