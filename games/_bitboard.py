@@ -278,7 +278,7 @@ class DominoBoard:
     @classmethod
     def _make(cls, height: int, width: int, empty: int) -> Self:
         key = (height, width, empty)
-        return _boards(cls).table.get(key) or _interned(cls, key)
+        return (_TABLES.get(cls) or _table(cls)).get(key) or _interned(cls, key)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} positions are immutable")
@@ -335,7 +335,7 @@ class DominoBoard:
             step = 1
             starts = empty & empty >> 1 & _shape(height, width).not_last
         cls = type(self)
-        get = (_BOARDS.get(cls) or _boards(cls)).table.get
+        get = (_TABLES.get(cls) or _table(cls)).get
         found = []
         while starts:
             low = starts & -starts
@@ -434,7 +434,7 @@ def _normal_of(
     )
     if least == board._key:
         return board, False
-    representative = (_BOARDS.get(cls) or _boards(cls)).table.get(least) or _interned(cls, least)
+    representative = (_TABLES.get(cls) or _table(cls)).get(least) or _interned(cls, least)
     if one_region and representative._normal is None:
         _set_normal(representative, (representative, False))
     return representative, negated
@@ -460,13 +460,23 @@ _set = object.__setattr__
 _BOARDS: dict[type, cgt.Memo[Any]] = {}
 """Per class: (height, width, empty) -> its one position, so equal boards are one object (the
 memo tables then find them by identity, without calling ``__eq__``)."""
+_TABLES: dict[type, dict[tuple[int, int, int], Any]] = {}
+"""Per class: the dictionary of its `_BOARDS` memo (the same object for good: clearing and
+shrinking a memo empty it in place)."""
 
 
 def _boards(cls: type) -> cgt.Memo[Any]:
     table = _BOARDS.get(cls)
     if table is None:
         table = _BOARDS[cls] = cgt.Memo(f"{cls.__name__}-boards")
+        _TABLES[cls] = table.table
     return table
+
+
+def _table(cls: type) -> dict[tuple[int, int, int], Any]:
+    """The dictionary of `_boards` (``_TABLES.get(cls) or _table(cls)``: an empty dict is
+    false, and a `cgt.Memo` too, through its ``__len__``, which costs a call)."""
+    return _boards(cls).table
 
 
 def _interned(cls: type, key: tuple[int, int, int]) -> Any:
@@ -475,7 +485,9 @@ def _interned(cls: type, key: tuple[int, int, int]) -> Any:
     _set_key(position, key)  # the slots' own setters: `__setattr__` refuses
     _set_hash(position, hash(key))
     _set_normal(position, None)
-    boards = _BOARDS.get(cls) or _boards(cls)
+    boards = _BOARDS.get(cls)
+    if boards is None:
+        boards = _boards(cls)
     if boards.limit is None or len(boards.table) < boards.limit:
         boards.table[key] = position
     else:

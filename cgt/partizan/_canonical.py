@@ -74,6 +74,7 @@ _sweep_at = 1 << 16
 _ids = itertools.count()
 
 _LE: Memo[bool] = Memo("game-compare")
+_LE_TABLE = _LE.table  # (a memo's dictionary is the same object for good; read on the hot path)
 _SUM: Memo[Any] = Memo("game-sum")
 _CANONICAL: Memo[Any] = Memo("game-canonical")
 _SIMPLEST: Memo[Any] = Memo("game-simplest")
@@ -188,12 +189,12 @@ def le(g: Node, h: Node) -> bool:
     cacheable = gid >= 0 and hid >= 0
     if cacheable:
         key = (gid, hid)
-        known = _LE.table.get(key)
+        known = _LE_TABLE.get(key)
         if known is not None:
             return known
     result = True
     shifted = None
-    if _BASE.table and cacheable:  # sums remembered as G + ε: compare through G
+    if _BASE_TABLE and cacheable:  # sums remembered as G + ε: compare through G
         shifted = _le_by_base(g, h) if (gn is None) != (hn is None) else _le_same_base(g, h)
     if shifted is not None:
         result = shifted
@@ -224,7 +225,10 @@ def le(g: Node, h: Node) -> bool:
                     result = False
                     break
     if cacheable:
-        _LE[key] = result
+        if _LE.limit is None or len(_LE_TABLE) < _LE.limit:
+            _LE_TABLE[key] = result
+        else:
+            _LE[key] = result  # (drops the older half first)
     return result
 
 
@@ -401,6 +405,7 @@ them pairwise): beyond this ``m``, `cgt.TooDeepError` at once (``{1|±1} + *100`
 options and takes 15 s; a canonical form with ``m`` options has no shorter form to find)."""
 
 _BASE: Memo[tuple[Node, Nus]] = Memo("game-translation-base")
+_BASE_TABLE = _BASE.table  # (a memo's dictionary is the same object for good)
 """Id of a sum ``g + ε`` made with a big NUS value ``ε`` -> ``(g, ε)`` (see `_add_nus`)."""
 _NIMBER_BOUND: Memo[int] = Memo("game-nimber-bound")
 
@@ -623,15 +628,28 @@ def _unique(games: list[Node]) -> list[Node]:
 
 
 def _undominated(games: list[Node], left: bool) -> list[Node]:
-    """Drop every option that its player likes no better than another (ties cannot occur)."""
-    keep = []
-    for i, g in enumerate(games):
-        for j, h in enumerate(games):
-            if i != j and (le(g, h) if left else le(h, g)):
+    """Drop every option that its player likes no better than another (ties cannot occur).
+
+    The best ones are found in one pass, as the maximal elements of a partial order are: an
+    option no kept one is at least as good as is kept, and drops the kept ones it beats (an
+    option beaten by a dropped one is beaten by what dropped that one).  The order of the
+    options is kept.
+    """
+    if len(games) < 2:
+        return games
+    best: list[Node] = []
+    for g in games:
+        for h in best:
+            if le(g, h) if left else le(h, g):
                 break
         else:
-            keep.append(g)
-    return keep
+            if best:
+                best = [h for h in best if not (le(h, g) if left else le(g, h))]
+            best.append(g)
+    if len(best) == len(games):
+        return games
+    kept = {id(g) for g in best}
+    return [g for g in games if id(g) in kept]
 
 
 def _temporary(left: list[Node], right: list[Node]) -> Node:

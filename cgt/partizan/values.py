@@ -32,6 +32,8 @@ from cgt.partizan._states import state_value
 from cgt.partizan.game import Game
 from cgt.positions.decorators import FunctionPosition
 from cgt.positions.protocol import (
+    _as_tuple,
+    _plain_method,
     left_options_of,
     normal_form_of,
     right_options_of,
@@ -44,13 +46,14 @@ __all__ = ["as_game", "value"]
 _VALUE: Memo[Game] = Memo("value")
 _VALUE_PRODUCT: Memo[Game] = Memo("value-product")
 _VALUE_GENERIC: Memo[Game] = Memo("value-generic")
+_UNSET = object()
 
 
 def _sum_all(values: list[Game]) -> Game:
-    if len(values) == 1:
-        return values[0]
-    total = core.from_nus((0, 0, 0, 0))
-    for v in values:
+    if not values:
+        return core.from_nus((0, 0, 0, 0))
+    total = values[0]
+    for v in values[1:]:
         total = core.add(total, v)
     return total
 
@@ -120,13 +123,37 @@ def _both_sides(position: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     return _moves(position, True), _moves(position, False)
 
 
+_PLAIN_MOVES: dict[type, tuple[Any, Any] | None] = {}
+"""Per class: its plain ``left_options`` and ``right_options`` functions when it is an ordinary
+partizan position (not a `Game`, `Sum` or `cgt.partizan_game` position), else None."""
+
+
+def _plain_moves(cls: type) -> tuple[Any, Any] | None:
+    if issubclass(cls, (Game, Sum, FunctionPosition)):
+        return None
+    left, right = _plain_method(cls, "left_options"), _plain_method(cls, "right_options")
+    return None if left is None or right is None else (left, right)
+
+
 def _expand_generic(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
     """Options through the position protocol, one position object per option."""
-    if position.__class__ is Game:
+    cls = position.__class__
+    moves = _PLAIN_MOVES.get(cls, _UNSET)
+    if moves is _UNSET:
+        moves = _PLAIN_MOVES[cls] = _plain_moves(cls)
+    if moves is not None:  # (`_both_sides` without the checks for the other kinds of position)
+        left = moves[0](position)
+        if left.__class__ is not tuple:
+            left = _as_tuple(position, "left_options", left)
+        right = moves[1](position)
+        if right.__class__ is not tuple:
+            right = _as_tuple(position, "right_options", right)
+    elif cls is Game:
         return (), lambda _values: position
-    if _is_impartial(position):
+    elif _is_impartial(position):
         return (), lambda _values: core.from_nus((0, 0, 0, grundy(position)))
-    left, right = _both_sides(position)
+    else:
+        left, right = _both_sides(position)
     split = len(left)
 
     def combine(values: list[Game]) -> Game:
