@@ -137,7 +137,7 @@ def cropped(height: int, width: int, cells: int) -> tuple[int, int, int]:
     """``(height, width, cells)`` of the bounding box of ``cells`` (``(0, 0, 0)`` if none)."""
     if not cells:
         return 0, 0, 0
-    shape = _shape(height, width)
+    shape = _SHAPES.get((height, width)) or _shape(height, width)
     mask = shape.row
     if cells & mask and cells & shape.last_row:
         top, bottom = 0, height
@@ -218,7 +218,17 @@ def least_image(
         _LEAST.clear()
     if not empty:
         return (0, 0, 0), False, (0, 0, 0)
-    e, m, f, o, t, tf, tm, to = _eight(height, width, empty)
+    # `_eight`, inlined: it runs for every board whose normal form is asked for
+    shape = _SHAPES.get((height, width)) or _shape(height, width)
+    mask, n = shape.row, height * width
+    total, rest = 0, empty
+    for table in shape.packed:
+        total += table[rest & mask]
+        rest >>= width
+    full = (1 << n) - 1
+    e, m, f, o = total & full, total >> n & full, total >> 2 * n & full, total >> 3 * n & full
+    t, tf = total >> 4 * n & full, total >> 5 * n & full
+    tm, to = total >> 6 * n & full, total >> 7 * n
     # the least key of each shape; the image whose key it is is its half turn
     plain_key = min(e, m, f, o)
     plain = o if plain_key == e else e if plain_key == o else f if plain_key == m else m
@@ -429,9 +439,7 @@ def _normal_of(
     else:
         box = cropped(height, width, live)
     cls = type(board)
-    least, negated, _ = _LEAST.get((*box, cls.TRANSPOSE_NEGATES)) or least_image(
-        *box, cls.TRANSPOSE_NEGATES
-    )
+    least, negated, _ = least_image(*box, cls.TRANSPOSE_NEGATES)
     if least == board._key:
         return board, False
     representative = (_TABLES.get(cls) or _table(cls)).get(least) or _interned(cls, least)
