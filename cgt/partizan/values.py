@@ -46,7 +46,7 @@ __all__ = ["as_game", "value"]
 _VALUE: Memo[Game] = Memo("value")
 _VALUE_PRODUCT: Memo[Game] = Memo("value-product")
 _VALUE_GENERIC: Memo[Game] = Memo("value-generic")
-_UNSET = object()
+_UNSET: Any = object()
 
 
 def _sum_all(values: list[Game]) -> Game:
