@@ -77,6 +77,7 @@ _WALL = "|"
 _POSITIONS: cgt.Memo[Any] = cgt.Memo("toads-and-frogs-positions")
 """Board -> its one position object, so equal positions are one object (memo lookups succeed
 by identity, and the parts and normal forms computed for a board are kept with it)."""
+_POSITIONS_TABLE = _POSITIONS.table  # (a memo's dictionary is the same object for good)
 
 
 class ToadsAndFrogsError(cgt.CGTError, ValueError):
@@ -143,33 +144,37 @@ class ToadsAndFrogs:
         """Each toad's step right into a blank (``T.``), then each jump over one frog into a
         blank (``TF.``)."""
         board = self.board
+        get = _POSITIONS_TABLE.get
         out = []
         i = board.find("T.")
         while i >= 0:
-            out.append(board[:i] + ".T" + board[i + 2 :])
+            after = board[:i] + ".T" + board[i + 2 :]
+            out.append(get(after) or _made(after))
             i = board.find("T.", i + 2)
         i = board.find("TF.")
         while i >= 0:
-            out.append(board[:i] + ".FT" + board[i + 3 :])
+            after = board[:i] + ".FT" + board[i + 3 :]
+            out.append(get(after) or _made(after))
             i = board.find("TF.", i + 3)
-        get = _POSITIONS.table.get
-        return tuple([get(after) or _made(after) for after in out])
+        return tuple(out)
 
     def right_options(self) -> tuple[ToadsAndFrogs, ...]:
         """Each frog's step left into a blank (``.F``), then each jump over one toad into a
         blank (``.TF``)."""
         board = self.board
+        get = _POSITIONS_TABLE.get
         out = []
         i = board.find(".F")
         while i >= 0:
-            out.append(board[:i] + "F." + board[i + 2 :])
+            after = board[:i] + "F." + board[i + 2 :]
+            out.append(get(after) or _made(after))
             i = board.find(".F", i + 2)
         i = board.find(".TF")
         while i >= 0:
-            out.append(board[:i] + "FT." + board[i + 3 :])
+            after = board[:i] + "FT." + board[i + 3 :]
+            out.append(get(after) or _made(after))
             i = board.find(".TF", i + 3)
-        get = _POSITIONS.table.get
-        return tuple([get(after) or _made(after) for after in out])
+        return tuple(out)
 
     def negative(self) -> ToadsAndFrogs:
         """The strip reversed with toads and frogs swapped: its value is minus this one's."""
@@ -242,18 +247,17 @@ def _made(board: str) -> ToadsAndFrogs:
     position = _new(ToadsAndFrogs)
     _set_board(position, board)
     _set_hash(position, hash(board))
-    table, limit = _POSITIONS.table, _POSITIONS.limit
-    if limit is not None and len(table) >= limit:
-        _POSITIONS[board] = position  # (makes room)
+    if _POSITIONS.limit is None:
+        _POSITIONS_TABLE[board] = position
     else:
-        table[board] = position
+        _POSITIONS[board] = position  # (makes room when it is full)
     _settle(position, board)
     return position
 
 
 def _position(board: str) -> ToadsAndFrogs:
     """The position on a board already in the canonical letters (moves, parts)."""
-    return _POSITIONS.table.get(board) or _made(board)
+    return _POSITIONS_TABLE.get(board) or _made(board)
 
 
 def _settle(position: ToadsAndFrogs, board: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from typing import Any
 
 import naive
 import pytest
@@ -213,3 +214,35 @@ def test_birthday_of_number_plus_nimber_is_closed_form():
 def test_outcome_of_none_is_an_error():
     with pytest.raises(cgt.CGTError, match="needs a game"):
         cgt.outcome(None)
+
+
+def test_option_sets_that_differ_in_dominated_options_share_one_reduction(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`make` looks the undominated options up before bypassing reversible ones: the second
+    option set below differs from the first only in a dominated left option, so its value is
+    found without a second reduction (and it is the same value)."""
+    from cgt.partizan import _canonical as core
+
+    cgt.clear_caches()
+    reductions: list[tuple[int, int]] = []
+    real = core._reduced
+
+    def counted(left: list[Any], right: list[Any]) -> Any:
+        reductions.append((len(left), len(right)))
+        return real(left, right)
+
+    monkeypatch.setattr(core, "_reduced", counted)
+    one, star, half = Game(1), Game("*"), Game("1/2")
+    switch = Game(left=[Game(2)], right=[Game(-2)])  # (reversible here: bypassed)
+    reductions.clear()
+    first = core.make([one, switch], [star])
+    second = core.make([one, half, switch], [star])  # 1/2 < 1: dominated
+    assert second is first
+    assert str(first) == "{1|*}"
+    assert reductions == [(2, 1)]
+    # A set whose dominated options leave a set not seen before is reduced once, then known.
+    third = core.make([Game(3), Game(2), switch], [star])  # 2 and {2|-2} are below 3
+    assert reductions == [(2, 1), (1, 1)] and str(third) == "{3|*}"
+    assert core.make([Game(3), Game(1), switch], [star]) is third
+    assert reductions == [(2, 1), (1, 1)]

@@ -139,6 +139,7 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
     """
     table = memo.table
     get = table.get
+    limit = memo.limit  # (read once: a new bound applies from the next evaluation)
     try:
         known = get(root, _MISSING)
     except TypeError:
@@ -176,7 +177,7 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
                     child_values.append(known)
                 else:
                     known = child_combine(child_values)
-                    if memo.limit is not None and len(table) >= memo.limit:
+                    if limit is not None and len(table) >= limit:
                         memo._shrink()
                     table[child] = known
                     values.append(known)
@@ -187,7 +188,7 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
             done += 1
         else:
             value = combine(values)
-            if memo.limit is not None and len(table) >= memo.limit:
+            if limit is not None and len(table) >= limit:
                 memo._shrink()
             table[position] = value
             stack.pop()

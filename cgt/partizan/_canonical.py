@@ -77,6 +77,7 @@ _LE: Memo[bool] = Memo("game-compare")
 _LE_TABLE = _LE.table  # (a memo's dictionary is the same object for good; read on the hot path)
 _SUM: Memo[Any] = Memo("game-sum")
 _CANONICAL: Memo[Any] = Memo("game-canonical")
+_CANONICAL_TABLE = _CANONICAL.table
 _SIMPLEST: Memo[Any] = Memo("game-simplest")
 
 _game_class: Any = None  # cgt.partizan.game.Game, set by cgt.partizan.game
@@ -715,25 +716,41 @@ def make(left: list[Node], right: list[Node]) -> Node:
     left_ids = {g._id: g for g in left}
     right_ids = {g._id: g for g in right}
     raw_key = (tuple(sorted(left_ids)), tuple(sorted(right_ids)))
-    known = _interned(raw_key)
+    known = _CANONICAL_TABLE.get(raw_key)
     if known is None:
-        known = _CANONICAL.table.get(raw_key)
+        ref = _INTERN.get(raw_key)
+        known = None if ref is None else ref()
     if known is not None:
         return known
-    left = list(left_ids.values())
-    right = list(right_ids.values())
+    left = _undominated([*left_ids.values()], True)
+    right = _undominated([*right_ids.values()], False)
+    if len(left) < len(left_ids) or len(right) < len(right_ids):
+        # Many option sets differ only in dominated options: their value may be known.
+        key = (tuple(sorted([g._id for g in left])), tuple(sorted([g._id for g in right])))
+        known = _CANONICAL_TABLE.get(key)
+        if known is None:
+            ref = _INTERN.get(key)
+            known = None if ref is None else ref()
+        if known is None:
+            known = _reduced(left, right)
+            _CANONICAL[key] = known
+        result = known
+    else:
+        result = _reduced(left, right)
+    _CANONICAL[raw_key] = result
+    return result
+
+
+def _reduced(left: list[Node], right: list[Node]) -> Node:
+    """The canonical game ``{left | right}`` for options none of which is dominated."""
     while True:
-        left = _undominated(left, True)
-        right = _undominated(right, False)
         left, right, changed = _bypass(left, right)
         if not changed:
             break
-        left = _unique(left)
-        right = _unique(right)
+        left = _undominated(_unique(left), True)
+        right = _undominated(_unique(right), False)
     quick = _all_numbers(left, right)
-    result = quick if quick is not None else _intern_general(tuple(left), tuple(right))
-    _CANONICAL[raw_key] = result
-    return result
+    return quick if quick is not None else _intern_general(tuple(left), tuple(right))
 
 
 def _intern_general(left: tuple[Node, ...], right: tuple[Node, ...]) -> Node:

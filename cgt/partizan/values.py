@@ -33,6 +33,8 @@ from cgt.partizan.game import Game
 from cgt.positions.decorators import FunctionPosition
 from cgt.positions.protocol import (
     _as_tuple,
+    _checked_components,
+    _checked_normal_form,
     _plain_method,
     left_options_of,
     normal_form_of,
@@ -75,6 +77,12 @@ def _same(values: list[Game]) -> Game:
 
 
 def _expand(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
+    cls = position.__class__
+    fast = _FAST_EXPAND.get(cls, _UNSET)
+    if fast is _UNSET:
+        fast = _FAST_EXPAND[cls] = _fast_expand(cls)
+    if fast is not None:
+        return fast(position)
     if isinstance(position, Sum):
         return position.components, _sum_all
     parts = split_components(position)
@@ -85,6 +93,68 @@ def _expand(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]
         representative, negated = normal
         return (representative,), _negated if negated else _same
     return _expand_product(position)
+
+
+_FAST_EXPAND: dict[type, Callable[[Any], Any] | None] = {}
+"""Per class: `_expand` made for it (`_fast_expand`), or None for the general way."""
+
+
+def _fast_expand(cls: type) -> Callable[[Any], Any] | None:
+    """`_expand` for an ordinary partizan position class, its methods looked up once.
+
+    Most positions are their own one part and their own normal form: those go straight to
+    their options, without the checks that only other answers need (which `_checked_*` do).
+    None for a `Game`, `Sum`, `cgt.partizan_game` position or a class whose methods are not
+    plain functions (`_expand` takes the general way).
+    """
+    moves = _plain_moves(cls)
+    if moves is None:
+        return None
+    left_options, right_options = moves
+    components = _plain_method(cls, "components")
+    normal_form = _plain_method(cls, "normal_form")
+    if (components is None and hasattr(cls, "components")) or (
+        normal_form is None and hasattr(cls, "normal_form")
+    ):
+        return None
+
+    def expand(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
+        if components is not None:
+            parts = components(position)
+            if parts.__class__ is not tuple or len(parts) != 1 or parts[0] is not position:
+                checked = _checked_components(position, parts)
+                if checked is not None:
+                    return checked, _sum_all
+        if normal_form is not None:
+            normal = normal_form(position)
+            if normal.__class__ is not tuple or len(normal) != 2 or normal[0] is not position:
+                pair = _checked_normal_form(position, normal)
+                if pair is not None:
+                    return (pair[0],), _negated if pair[1] else _same
+        left = left_options(position)
+        if left.__class__ is not tuple:
+            left = _as_tuple(position, "left_options", left)
+        right = right_options(position)
+        if right.__class__ is not tuple:
+            right = _as_tuple(position, "right_options", right)
+        return left + right, _combiner(len(left))
+
+    return expand
+
+
+_COMBINERS: dict[int, Callable[[list[Game]], Game]] = {}
+
+
+def _combiner(split: int) -> Callable[[list[Game]], Game]:
+    """``values -> {values[:split] | values[split:]}`` in canonical form (one per split)."""
+    combine = _COMBINERS.get(split)
+    if combine is None:
+
+        def combine(values: list[Game]) -> Game:
+            return core.make(values[:split], values[split:])
+
+        _COMBINERS[split] = combine
+    return combine
 
 
 def _expand_product(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
@@ -154,12 +224,7 @@ def _expand_generic(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]]
         return (), lambda _values: core.from_nus((0, 0, 0, grundy(position)))
     else:
         left, right = _both_sides(position)
-    split = len(left)
-
-    def combine(values: list[Game]) -> Game:
-        return core.make(values[:split], values[split:])
-
-    return left + right, combine
+    return left + right, _combiner(len(left))
 
 
 @deep

@@ -229,6 +229,12 @@ def split_components(position: Any) -> tuple[Any, ...] | None:
     parts = method(position) if method is not None else _answer(position, "components", _COMPONENTS)
     if parts is _UNKNOWN:
         return None
+    return _checked_components(position, parts)
+
+
+def _checked_components(position: Any, parts: Any) -> tuple[Any, ...] | None:
+    """`split_components` once ``parts = position.components()`` is known."""
+    cls = position.__class__
     if parts.__class__ is not tuple:
         parts = _as_tuple(position, "components", parts)
     if len(parts) == 1 and (parts[0] is position or parts[0] == position):
@@ -281,6 +287,12 @@ def normal_form_of(position: Any) -> tuple[Any, bool] | None:
         result = _answer(position, "normal_form", _NORMAL_FORM)
     if result is _UNKNOWN:
         return None
+    return _checked_normal_form(position, result)
+
+
+def _checked_normal_form(position: Any, result: Any) -> tuple[Any, bool] | None:
+    """`normal_form_of` once ``result = position.normal_form()`` is known."""
+    cls = position.__class__
     if not (isinstance(result, tuple) and len(result) == 2 and result[1].__class__ is bool):
         raise NotAPositionError(
             f"normal_form() of {_short_repr(position)} returned {_short_repr(result)}, not a "
