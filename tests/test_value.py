@@ -227,3 +227,39 @@ def _value_generic_of(position: object) -> Game:
     from cgt.partizan.values import _value_generic
 
     return _value_generic(position)
+
+
+class _Lane:
+    """Left walks 0 -> 1 -> ... -> tail, then round a cycle of ``cycle`` positions."""
+
+    def __init__(self, n: int, tail: int, cycle: int) -> None:
+        self.n, self.tail, self.cycle = n, tail, cycle
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Lane) and (self.n, self.tail, self.cycle) == (
+            other.n,
+            other.tail,
+            other.cycle,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.n, self.tail, self.cycle))
+
+    def left_options(self) -> list[_Lane]:
+        after = self.n + 1
+        if after > self.tail + self.cycle - 1:
+            after = self.tail  # back to the first position of the cycle
+        return [_Lane(after, self.tail, self.cycle)]
+
+    def right_options(self) -> list[_Lane]:
+        return []
+
+
+@pytest.mark.parametrize(("tail", "cycle"), [(0, 1), (0, 3), (5, 2), (2_000, 3), (40_000, 7)])
+def test_a_loop_after_a_long_line_is_named_with_its_first_cycle(tail: int, cycle: int) -> None:
+    """The evaluator looks for a repeated position when the line of play gets long (not at
+    every step); the error still names the first cycle, from its first position round."""
+    with pytest.raises(cgt.LoopyGameError) as caught:
+        cgt.value(_Lane(0, tail, cycle))
+    names = [p.n for p in caught.value.cycle]
+    assert names == [*range(tail, tail + cycle), tail]

@@ -135,7 +135,8 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
 
     ``expand(position)`` returns ``(children, combine)``: the positions whose values are needed,
     and a function from their values (in order) to the value of ``position``.  Values are stored
-    in ``memo``.  A child already on the current path raises `LoopyGameError`.
+    in ``memo``.  A position that can reach itself raises `LoopyGameError` with the first
+    cycle on the line of play (looked for when the line gets long: `_FIRST_LOOP_CHECK`).
     """
     table = memo.table
     get = table.get
@@ -149,7 +150,7 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
     children, combine = expand(root)
     # A frame: [position, children, combine, values of the children computed so far].
     stack: list[list[Any]] = [[root, children, combine, []]]
-    on_path: dict[Any, int] = {root: 0}
+    check_at = _FIRST_LOOP_CHECK
     while True:
         frame = stack[-1]
         position, children, combine, values = frame
@@ -192,16 +193,32 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
                 memo._shrink()
             table[position] = value
             stack.pop()
-            del on_path[position]
             if not stack:
                 return value
             stack[-1][3].append(value)
             continue
-        if child in on_path:
-            cycle = [f[0] for f in stack[on_path[child] :]] + [child]
-            raise LoopyGameError(cycle)
-        on_path[child] = len(stack)
+        if len(stack) >= check_at:
+            _raise_if_loop([f[0] for f in stack] + [child])
+            check_at *= 2
         stack.append([child, grand_children, child_combine, child_values])
+
+
+_FIRST_LOOP_CHECK = 512
+"""A line of play is searched for a repeated position when it is this long, then each time its
+length doubles.  A position that can reach itself makes the line grow without end (none of its
+positions ever gets a value), so it is found, at a cost of about one hash per position pushed,
+instead of a lookup in a set of the positions on the line at every push."""
+
+
+def _raise_if_loop(line: list[Any]) -> None:
+    """Raise `LoopyGameError` with the first cycle of ``line`` (positions from the root down):
+    the one an exact check at every step would have found first."""
+    seen: dict[Any, int] = {}
+    for j, position in enumerate(line):
+        i = seen.get(position)
+        if i is not None:
+            raise LoopyGameError(line[i : j + 1])
+        seen[position] = j
 
 
 _MISSING = object()

@@ -737,7 +737,10 @@ def make(left: list[Node], right: list[Node]) -> Node:
         result = known
     else:
         result = _reduced(left, right)
-    _CANONICAL[raw_key] = result
+    if _CANONICAL.limit is None:
+        _CANONICAL_TABLE[raw_key] = result
+    else:
+        _CANONICAL[raw_key] = result  # (drops the older half first when full)
     return result
 
 
