@@ -6,8 +6,9 @@ half is dropped.  ``cgt.clear_caches()`` empties them all; ``cgt.set_cache_limit
 (``None``: unbounded); ``cgt.cache_info()`` reports their sizes.
 
 The evaluator walks the game tree depth-first with an explicit stack, so a game 100,000 moves
-deep needs no Python recursion, and it keeps the positions of the current line of play in a set,
-so a position that can reach itself raises `cgt.LoopyGameError` instead of looping.
+deep needs no Python recursion; a position that can reach itself raises `cgt.LoopyGameError`
+instead of looping.  While it runs, automatic garbage collection runs less often
+(`cgt.core._collection`).
 
 >>> import cgt
 >>> cgt.set_cache_limit(10)
@@ -23,6 +24,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
+from cgt.core._collection import pause_collections, resume_collections
 from cgt.core.errors import (
     InvalidArgumentError,
     LoopyGameError,
@@ -138,15 +140,24 @@ def evaluate(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
     in ``memo``.  A position that can reach itself raises `LoopyGameError` with the first
     cycle on the line of play (looked for when the line gets long: `_FIRST_LOOP_CHECK`).
     """
-    table = memo.table
-    get = table.get
-    limit = memo.limit  # (read once: a new bound applies from the next evaluation)
     try:
-        known = get(root, _MISSING)
+        known = memo.table.get(root, _MISSING)
     except TypeError:
         raise UnhashablePositionError(root) from None
     if known is not _MISSING:
         return known
+    pause_collections()  # (see `cgt.core._collection`)
+    try:
+        return _search(root, expand, memo)
+    finally:
+        resume_collections()
+
+
+def _search(root: Any, expand: Expand, memo: Memo[Any]) -> Any:
+    """`evaluate` of a root that is not in the memo yet."""
+    table = memo.table
+    get = table.get
+    limit = memo.limit  # (read once: a new bound applies from the next evaluation)
     children, combine = expand(root)
     # A frame: [position, children, combine, values of the children computed so far].
     stack: list[list[Any]] = [[root, children, combine, []]]

@@ -1,0 +1,105 @@
+"""The evaluator raises the garbage collector's thresholds while it runs, and puts back exactly
+what it found: after a value, an error, nested and concurrent evaluations, and when the program
+switched collection off."""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Iterator
+from typing import ClassVar
+
+import pytest
+
+import cgt
+from cgt.core._collection import EVALUATION_THRESHOLDS
+
+
+class Probe:
+    """A chain of ``n`` Left moves that records the thresholds it sees while evaluated."""
+
+    seen: ClassVar[list[tuple[int, int, int]]] = []
+
+    def __init__(self, n: int, fail: bool = False) -> None:
+        self.n, self.fail = n, fail
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Probe) and (self.n, self.fail) == (other.n, other.fail)
+
+    def __hash__(self) -> int:
+        return hash(("probe", self.n, self.fail))
+
+    def left_options(self) -> list[Probe]:
+        Probe.seen.append(gc.get_threshold())
+        if self.fail and self.n == 0:
+            raise RuntimeError("a broken position")
+        return [Probe(self.n - 1, self.fail)] if self.n > 0 else []
+
+    def right_options(self) -> list[Probe]:
+        return []
+
+
+@pytest.fixture(autouse=True)
+def _fresh() -> Iterator[tuple[int, int, int]]:
+    saved = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)
+    cgt.clear_caches()
+    Probe.seen = []
+    yield saved
+    gc.set_threshold(*saved)
+
+
+def test_thresholds_are_raised_during_an_evaluation_and_put_back() -> None:
+    assert cgt.value(Probe(5)) == 5
+    assert Probe.seen and all(seen == EVALUATION_THRESHOLDS for seen in Probe.seen)
+    assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_thresholds_are_put_back_after_an_error() -> None:
+    with pytest.raises(RuntimeError, match="a broken position"):
+        cgt.value(Probe(3, fail=True))
+    assert Probe.seen[-1] == EVALUATION_THRESHOLDS
+    assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_higher_thresholds_of_the_program_are_kept_and_zero_means_off() -> None:
+    gc.set_threshold(500_000, 5, 5)
+    cgt.value(Probe(2))
+    assert set(Probe.seen) == {(500_000, 50, 100)}
+    assert gc.get_threshold() == (500_000, 5, 5)
+    gc.set_threshold(0)  # collection switched off by the program: it stays off
+    Probe.seen = []
+    cgt.value(Probe(4))
+    assert Probe.seen and all(seen[0] == 0 for seen in Probe.seen)
+    assert gc.get_threshold()[0] == 0
+
+
+def test_concurrent_evaluations_put_the_thresholds_back_once_the_last_ends() -> None:
+    started, release = threading.Barrier(3), threading.Event()
+
+    class Waiting(Probe):
+        def left_options(self) -> list[Probe]:
+            if self.n == 1:
+                started.wait(timeout=10)
+                release.wait(timeout=10)
+            return [Waiting(self.n - 1)] if self.n > 0 else []
+
+        def __hash__(self) -> int:
+            return hash(("waiting", self.n, self.fail, threading.get_ident()))
+
+        def __eq__(self, other: object) -> bool:
+            return self is other
+
+    results: list[cgt.Game] = []
+    threads = [
+        threading.Thread(target=lambda: results.append(cgt.value(Waiting(3)))) for _ in range(2)
+    ]
+    for thread in threads:
+        thread.start()
+    started.wait(timeout=10)  # both evaluations are running
+    assert gc.get_threshold() == EVALUATION_THRESHOLDS
+    release.set()
+    for thread in threads:
+        thread.join(timeout=10)
+    assert results == [cgt.Game(3), cgt.Game(3)]
+    assert gc.get_threshold() == (700, 10, 10)
