@@ -212,18 +212,22 @@ class ToadsAndFrogs:
         ((ToadsAndFrogs('..F.'), False), (ToadsAndFrogs('T.F'), False))
         """
         normal = self._normal
-        if isinstance(normal, ToadsAndFrogs):  # one part: itself or its mirror image
-            return (self, False) if normal is self else (normal, True)
-        if normal is None:  # several parts
-            parts = [p.board for p in self.components() if p.board]
-            mine = _WALL.join(sorted(parts))
-            theirs = _WALL.join(sorted(p[::-1].translate(_MIRROR) for p in parts))
-            if (len(theirs), theirs) < (len(mine), mine):
-                normal = (_position(theirs), True)
-            else:
-                normal = (self if mine == self.board else _position(mine), False)
-            _set_normal(self, normal)
-        return normal
+        if normal is self:  # one part, its own normal form
+            return (self, False)
+        if normal.__class__ is tuple:  # several parts, asked before
+            return normal
+        if normal is not None:  # one part, whose mirror image is the normal form
+            return (normal, True)  # type: ignore[return-value]
+        # several parts, asked for the first time
+        parts = [p.board for p in self.components() if p.board]
+        mine = _WALL.join(sorted(parts))
+        theirs = _WALL.join(sorted(p[::-1].translate(_MIRROR) for p in parts))
+        if (len(theirs), theirs) < (len(mine), mine):
+            pair = (_position(theirs), True)
+        else:
+            pair = (self if mine == self.board else _position(mine), False)
+        _set_normal(self, pair)
+        return pair
 
     def value(self) -> cgt.Game:
         """The value: the sum over the components of ``cgt.value`` of their normal forms."""

@@ -32,6 +32,7 @@ from cgt.partizan._states import state_value
 from cgt.partizan.game import Game
 from cgt.positions.decorators import FunctionPosition
 from cgt.positions.protocol import (
+    _CHECKED_COMPONENTS,
     _as_tuple,
     _checked_components,
     _checked_normal_form,
@@ -122,6 +123,8 @@ def _fast_expand(cls: type) -> Callable[[Any], Any] | None:
         if components is not None:
             parts = components(position)
             if parts.__class__ is not tuple or len(parts) != 1 or parts[0] is not position:
+                if parts.__class__ is tuple and len(parts) > 1 and cls in _CHECKED_COMPONENTS:
+                    return parts, _sum_all  # (what `_checked_components` gives them)
                 checked = _checked_components(position, parts)
                 if checked is not None:
                     return checked, _sum_all
