@@ -638,6 +638,13 @@ def _undominated(games: list[Node], left: bool) -> list[Node]:
     """
     if len(games) < 2:
         return games
+    if len(games) == 2:  # the usual case, without the bookkeeping below
+        a, b = games
+        if le(b, a) if left else le(a, b):
+            return [a]
+        if le(a, b) if left else le(b, a):
+            return [b]
+        return games
     best: list[Node] = []
     for g in games:
         for h in best:
