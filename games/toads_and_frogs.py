@@ -251,10 +251,11 @@ def _made(board: str) -> ToadsAndFrogs:
     position = _new(ToadsAndFrogs)
     _set_board(position, board)
     _set_hash(position, hash(board))
-    if _POSITIONS.limit is None:
+    limit = _POSITIONS.limit
+    if limit is None or len(_POSITIONS_TABLE) < limit:
         _POSITIONS_TABLE[board] = position
     else:
-        _POSITIONS[board] = position  # (makes room when it is full)
+        _POSITIONS[board] = position  # (makes room)
     _settle(position, board)
     return position
 

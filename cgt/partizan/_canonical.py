@@ -744,7 +744,8 @@ def make(left: list[Node], right: list[Node]) -> Node:
         result = known
     else:
         result = _reduced(left, right)
-    if _CANONICAL.limit is None:
+    limit = _CANONICAL.limit
+    if limit is None or len(_CANONICAL_TABLE) < limit:
         _CANONICAL_TABLE[raw_key] = result
     else:
         _CANONICAL[raw_key] = result  # (drops the older half first when full)
