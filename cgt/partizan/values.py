@@ -53,7 +53,12 @@ _UNSET: Any = object()
 
 
 def _sum_all(values: list[Game]) -> Game:
-    if not values:
+    count = len(values)
+    if count == 2:
+        return core.add(values[0], values[1])
+    if count == 1:
+        return values[0]
+    if not count:
         return core.from_nus((0, 0, 0, 0))
     total = values[0]
     for v in values[1:]:
