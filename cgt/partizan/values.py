@@ -33,6 +33,7 @@ from cgt.partizan.game import Game
 from cgt.positions.decorators import FunctionPosition
 from cgt.positions.protocol import (
     _CHECKED_COMPONENTS,
+    _CHECKED_NORMAL_FORM,
     _as_tuple,
     _checked_components,
     _checked_normal_form,
@@ -128,14 +129,26 @@ def _fast_expand(cls: type) -> Callable[[Any], Any] | None:
         if components is not None:
             parts = components(position)
             if parts.__class__ is not tuple or len(parts) != 1 or parts[0] is not position:
-                if parts.__class__ is tuple and len(parts) > 1 and cls in _CHECKED_COMPONENTS:
-                    return parts, _sum_all  # (what `_checked_components` gives them)
+                # (a class checked once gets only the cheap checks, as `_checked_*` do)
+                if parts.__class__ is tuple and cls in _CHECKED_COMPONENTS:
+                    if len(parts) != 1:
+                        return parts, _sum_all
+                    if not parts[0] == position:  # noqa: SIM201 (as `_checked_components`)
+                        return parts, _same
                 checked = _checked_components(position, parts)
                 if checked is not None:
                     return checked, _sum_all
         if normal_form is not None:
             normal = normal_form(position)
             if normal.__class__ is not tuple or len(normal) != 2 or normal[0] is not position:
+                if (
+                    normal.__class__ is tuple
+                    and cls in _CHECKED_NORMAL_FORM
+                    and len(normal) == 2
+                    and normal[1].__class__ is bool
+                    and not normal[0] == position  # noqa: SIM201
+                ):
+                    return (normal[0],), _negated if normal[1] else _same
                 pair = _checked_normal_form(position, normal)
                 if pair is not None:
                     return (pair[0],), _negated if pair[1] else _same
