@@ -215,7 +215,7 @@ def le(g: Node, h: Node) -> bool:
             if le(h, gl):
                 result = False
                 break
-    else:
+    elif hid >= 0:
         for gl in left_of(g):
             if le(h, gl):
                 result = False
@@ -223,6 +223,16 @@ def le(g: Node, h: Node) -> bool:
         else:
             for hr in right_of(h):
                 if le(hr, g):
+                    result = False
+                    break
+    else:  # h is being canonicalized: its options first (they compare through the cache)
+        for hr in h._right:
+            if le(hr, g):
+                result = False
+                break
+        else:
+            for gl in left_of(g):
+                if le(h, gl):
                     result = False
                     break
     if cacheable:
