@@ -1,6 +1,6 @@
-"""The evaluator raises the garbage collector's thresholds while it runs, and puts back exactly
-what it found: after a value, an error, nested and concurrent evaluations, and when the program
-switched collection off."""
+"""The evaluator raises the garbage collector's thresholds while a large evaluation runs, and
+puts back exactly what it found: after a value, an error, concurrent evaluations, and when the
+program switched collection off; a small evaluation leaves them alone."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 
 import cgt
 from cgt.core._collection import EVALUATION_THRESHOLDS
+from cgt.core.memo import _PAUSE_AFTER
 
 
 class Probe:
@@ -49,27 +50,35 @@ def _fresh() -> Iterator[tuple[int, int, int]]:
     gc.set_threshold(*saved)
 
 
-def test_thresholds_are_raised_during_an_evaluation_and_put_back() -> None:
-    assert cgt.value(Probe(5)) == 5
-    assert Probe.seen and all(seen == EVALUATION_THRESHOLDS for seen in Probe.seen)
+def test_thresholds_are_raised_during_a_large_evaluation_and_put_back() -> None:
+    assert cgt.value(Probe(400)) == 400
+    assert Probe.seen[0] == (700, 10, 10)  # not yet: the evaluation might be small
+    assert Probe.seen[-1] == EVALUATION_THRESHOLDS
+    assert Probe.seen.count(EVALUATION_THRESHOLDS) == 400 - _PAUSE_AFTER + 1
     assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_a_small_evaluation_leaves_the_thresholds_alone() -> None:
+    assert cgt.value(Probe(50)) == 50
+    assert set(Probe.seen) == {(700, 10, 10)}
 
 
 def test_thresholds_are_put_back_after_an_error() -> None:
     with pytest.raises(RuntimeError, match="a broken position"):
-        cgt.value(Probe(3, fail=True))
+        cgt.value(Probe(300, fail=True))
     assert Probe.seen[-1] == EVALUATION_THRESHOLDS
     assert gc.get_threshold() == (700, 10, 10)
 
 
 def test_higher_thresholds_of_the_program_are_kept_and_zero_means_off() -> None:
     gc.set_threshold(500_000, 5, 5)
-    cgt.value(Probe(2))
-    assert set(Probe.seen) == {(500_000, 50, 100)}
+    cgt.value(Probe(300))
+    assert Probe.seen[-1] == (500_000, 50, 100)
     assert gc.get_threshold() == (500_000, 5, 5)
     gc.set_threshold(0)  # collection switched off by the program: it stays off
     Probe.seen = []
-    cgt.value(Probe(4))
+    cgt.clear_caches()
+    cgt.value(Probe(300))
     assert Probe.seen and all(seen[0] == 0 for seen in Probe.seen)
     assert gc.get_threshold()[0] == 0
 
@@ -92,7 +101,7 @@ def test_concurrent_evaluations_put_the_thresholds_back_once_the_last_ends() -> 
 
     results: list[cgt.Game] = []
     threads = [
-        threading.Thread(target=lambda: results.append(cgt.value(Waiting(3)))) for _ in range(2)
+        threading.Thread(target=lambda: results.append(cgt.value(Waiting(300)))) for _ in range(2)
     ]
     for thread in threads:
         thread.start()
@@ -101,5 +110,5 @@ def test_concurrent_evaluations_put_the_thresholds_back_once_the_last_ends() -> 
     release.set()
     for thread in threads:
         thread.join(timeout=10)
-    assert results == [cgt.Game(3), cgt.Game(3)]
+    assert results == [cgt.Game(300), cgt.Game(300)]
     assert gc.get_threshold() == (700, 10, 10)

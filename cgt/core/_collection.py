@@ -5,8 +5,9 @@ generations are walked again and again as they grow.  An evaluation makes positi
 and table entries by the hundred thousand, none of them garbage, so most of that walking is
 wasted: measured on this machine, it is 15-25% of the time of a large evaluation (Domineering
 5x5, a 14-square Toads and Frogs strip) and about 5% of a 10 ms one.  While at least one
-evaluation runs, the collection thresholds are raised (`EVALUATION_THRESHOLDS`, never
-lowered), and put back as they were when the last one ends.  Collection is not switched off:
+evaluation runs that has expanded more than a few hundred positions (`cgt.core.memo`), the
+collection thresholds are raised (`EVALUATION_THRESHOLDS`, never lowered), and put back as
+they were when the last one ends.  Collection is not switched off:
 cyclic garbage made meanwhile (by a position class, or another thread) is still collected, only
 less often.  (Mercurial pauses its collector around the building of large structures for the
 same reason.)
