@@ -112,3 +112,20 @@ def test_concurrent_evaluations_put_the_thresholds_back_once_the_last_ends() -> 
         thread.join(timeout=10)
     assert results == [cgt.Game(300), cgt.Game(300)]
     assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_decorator_games_pause_too() -> None:
+    """`cgt.partizan_game` positions have their own evaluator: the same pause, the same restore."""
+    seen: list[tuple[int, int, int]] = []
+
+    @cgt.partizan_game
+    def Steps(n: int) -> tuple[list[int], list[int]]:
+        seen.append(gc.get_threshold())
+        return ([n - 1] if n else []), []
+
+    assert cgt.value(Steps(400)) == 400
+    assert seen[0] == (700, 10, 10) and seen[-1] == EVALUATION_THRESHOLDS
+    assert gc.get_threshold() == (700, 10, 10)
+    seen.clear()
+    assert cgt.value(Steps(450)) == 450  # 50 new positions: a small evaluation
+    assert set(seen) == {(700, 10, 10)}

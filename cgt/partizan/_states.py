@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from cgt.core._collection import pause_collections, resume_collections
 from cgt.core.errors import LoopyGameError
-from cgt.core.memo import Memo
+from cgt.core.memo import _PAUSE_AFTER, Memo
 from cgt.partizan import _canonical as core
 from cgt.positions.decorators import FunctionPosition, GameDefinition
 
@@ -137,17 +138,35 @@ class _Ready:
 def state_value(position: FunctionPosition, value_of: Callable[[Any], Any]) -> Any:
     """The canonical value of a position of a partizan `GameDefinition`, without recursion."""
     definition = position.definition
-    memo = _STATE_VALUE
-    table = memo.states(definition)
-    get = table.get
-    store = memo.store
     root = position.args[0] if len(definition.parameters) == 1 else position.args
-    known = get(root, _MISSING)
+    known = _STATE_VALUE.states(definition).get(root, _MISSING)
     if known is not _MISSING:
         return known
+    children, split = _children(definition, root, value_of)
+    paused = [False]
+    try:
+        return _search(definition, root, children, split, value_of, paused)
+    finally:
+        if paused[0]:
+            resume_collections()
+
+
+def _search(
+    definition: GameDefinition,
+    root: Any,
+    children: list[Any],
+    split: int,
+    value_of: Callable[[Any], Any],
+    paused: list[bool],
+) -> Any:
+    """`state_value` of a root not valued yet (``paused[0]`` set once collections were paused,
+    after `_PAUSE_AFTER` positions, as `cgt.core.memo.evaluate` does)."""
+    table = _STATE_VALUE.states(definition)
+    get = table.get
+    store = _STATE_VALUE.store
     make = core.make
     ready = _Ready
-    children, split = _children(definition, root, value_of)
+    until_pause = _PAUSE_AFTER
     # Frames: [node, children, left count, values so far]; on_path maps nodes to frame index.
     stack: list[list[Any]] = [[root, children, split, []]]
     on_path: dict[Any, int] = {root: 0}
@@ -182,5 +201,10 @@ def state_value(position: FunctionPosition, value_of: Callable[[Any], Any]) -> A
             path = [f[0] for f in stack[on_path[child] :]] + [child]
             raise LoopyGameError([_position(definition, n) for n in path])
         on_path[child] = len(stack)
+        if until_pause:
+            until_pause -= 1
+            if not until_pause:
+                pause_collections()
+                paused[0] = True
         grand_children, child_split = _children(definition, child, value_of)
         stack.append([child, grand_children, child_split, []])
