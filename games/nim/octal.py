@@ -30,22 +30,26 @@ the mask only decides the speed.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from functools import lru_cache
 from typing import Any
 
 import cgt
-from games.nim._errors import InvalidRulesError, WrongTypeError
+from games.nim._errors import InvalidArgumentError, InvalidRulesError, WrongTypeError
+from games.nim._periodicity import LinearWindow
 from games.nim._sequence import HeapGame, HeapPosition
+from games.nim._takebreak import ENGINES, KernelValues, TakeBreakRules, make_values
+from games.nim._takebreak import grundy_values_naive as _naive
 
-__all__ = ["DEFAULT_OCTAL_BOUND", "OctalGame", "grundy_values_naive", "octal", "parse_octal"]
+__all__ = [
+    "DEFAULT_OCTAL_BOUND",
+    "OctalGame",
+    "grundy_values_naive",
+    "octal",
+    "octal_rules",
+    "parse_octal",
+]
 
 DEFAULT_OCTAL_BOUND = 1 << 13
-_FIRST_MASK = 32
-_REMASK_EVERY = 2
-_CHUNK = 32
-# A mask leaving more than this share of the heaps rare is no help: plain mex instead.
-_MAX_RARE_SHARE = 0.25
 
 
 def parse_octal(code: str) -> tuple[int, ...]:
@@ -80,11 +84,17 @@ def parse_octal(code: str) -> tuple[int, ...]:
     return tuple(digits)
 
 
-def _moves(digits: tuple[int, ...]) -> tuple[list[int], list[int], list[int]]:
-    whole = [r for r, d in enumerate(digits) if r and d & 1]
-    one = [r for r, d in enumerate(digits) if r and d & 2]
-    split = [r for r, d in enumerate(digits) if d & 4]
-    return whole, one, split
+def octal_rules(digits: tuple[int, ...]) -> TakeBreakRules:
+    """The moves of the octal code with digits ``digits`` (see `parse_octal`).
+
+    >>> octal_rules((0, 7, 7))
+    TakeBreakRules(whole=(1, 2), one=(1, 2), two=(1, 2), three=(), whole_from=0, unequal=False)
+    """
+    return TakeBreakRules(
+        whole=tuple(r for r, d in enumerate(digits) if r and d & 1),
+        one=tuple(r for r, d in enumerate(digits) if r and d & 2),
+        two=tuple(r for r, d in enumerate(digits) if d & 4),
+    )
 
 
 def grundy_values_naive(digits: tuple[int, ...], size: int) -> list[int]:
@@ -93,35 +103,24 @@ def grundy_values_naive(digits: tuple[int, ...], size: int) -> list[int]:
     >>> grundy_values_naive((0, 7, 7), 8)
     [0, 1, 2, 3, 1, 4, 3, 2]
     """
-    whole, one, split = _moves(digits)
-    g: list[int] = []
-    for n in range(size):
-        seen = {0 for r in whole if r == n}
-        seen.update(g[n - r] for r in one if n - r >= 1)
-        for r in split:
-            m = n - r
-            seen.update(g[a] ^ g[m - a] for a in range(1, m // 2 + 1))
-        g.append(cgt.mex(seen))
-    return g
-
-
-def _parity(value: int) -> int:
-    return value.bit_count() & 1
+    return _naive(octal_rules(digits), size)
 
 
 class OctalGame(HeapGame):
-    """The octal game with code ``code``; make one with `octal`."""
+    """The octal game with code ``code``; make one with `octal`.
+
+    ``engine``: ``"auto"`` (the compiled kernel when it can be built, else pure Python),
+    ``"kernel"`` or ``"python"``; both give the same values.
+    """
 
     theorem = "octal periodicity theorem (Guy-Smith: n0 <= n < 2*n0 + p + t)"
 
-    def __init__(self, digits: tuple[int, ...], search_bound: int) -> None:
+    def __init__(self, digits: tuple[int, ...], search_bound: int, engine: str = "auto") -> None:
         self.digits = digits
         self.code = f"{digits[0]}." + "".join(map(str, digits[1:]))
         self.most_removed = len(digits) - 1
-        self._whole, self._one, self._split = _moves(digits)
-        self.mask = 0
-        self._rare: list[int] = []
-        self._next_mask_at = _FIRST_MASK
+        self.rules = octal_rules(digits)
+        self._engine = make_values(self.rules, engine)
         self._init_sequence(search_bound)
 
     def __repr__(self) -> str:
@@ -133,18 +132,32 @@ class OctalGame(HeapGame):
     def __hash__(self) -> int:
         return hash((OctalGame, self.digits))
 
+    @property
+    def engine(self) -> str:
+        """``"kernel"`` or ``"python"``: which engine computes the values."""
+        return "kernel" if isinstance(self._engine, KernelValues) else "python"
+
+    @property
+    def mask(self) -> int:
+        """The rare/common mask in use (0: the plain mex)."""
+        return self._engine.mask
+
     def _window(self, preperiod: int, period: int) -> int:
         return 2 * preperiod + period + self.most_removed
 
+    def _theorem_window(self) -> LinearWindow:
+        return LinearWindow(2, 1, self.most_removed)
+
     def _work(self, size: int) -> int:
-        """The splits into two heaps dominate: about ``(size - r)**2 / 4`` for each such ``r``."""
-        _, _, split = _moves(self.digits)
-        return sum(max(0, size - r) ** 2 // 4 for r in split) + size * len(self.digits)
+        """The splits into two heaps dominate: about ``(size - r)**2 / 4`` for each such ``r``
+        (a hundredth of that in the compiled kernel, whose checks cost about that much less)."""
+        work = sum(max(0, size - r) ** 2 // 4 for r in self.rules.two) + size * len(self.digits)
+        return work // 100 if self.engine == "kernel" else work
 
     def _options(self, n: int) -> tuple[Any, ...]:
-        result: list[Any] = [cgt.Sum() for r in self._whole if r == n]
-        result += [HeapPosition(self, n - r) for r in self._one if n - r >= 1]
-        for r in self._split:
+        result: list[Any] = [cgt.Sum() for r in self.rules.whole if r == n]
+        result += [HeapPosition(self, n - r) for r in self.rules.one if n - r >= 1]
+        for r in self.rules.two:
             m = n - r
             result += [
                 cgt.Sum(HeapPosition(self, a), HeapPosition(self, m - a))
@@ -152,93 +165,32 @@ class OctalGame(HeapGame):
             ]
         return tuple(result)
 
-    def _choose_mask(self) -> None:
-        """The mask making the fewest heaps (of size >= 1) rare, ties to the smallest mask."""
-        counts: dict[int, int] = {}
-        for value in self._values[1:]:
-            counts[value] = counts.get(value, 0) + 1
-        bits = max(counts, default=0).bit_length()
-        best, best_rare = 0, len(self._values)
-        for mask in range(1, 1 << bits):
-            rare = sum(c for v, c in counts.items() if not _parity(v & mask))
-            if rare < best_rare:
-                best, best_rare = mask, rare
-        if best_rare > _MAX_RARE_SHARE * len(self._values):
-            best = 0
-        self.mask = best
-        self._rare = [i for i in range(1, len(self._values)) if not _parity(self._values[i] & best)]
-
     def _extend(self, size: int) -> None:
-        g = self._values
-        whole, one, split = self._whole, self._one, self._split
-        while len(g) < size:
-            n = len(g)
-            if n >= self._next_mask_at:
-                self._choose_mask()
-                self._next_mask_at = n * _REMASK_EVERY
-            mask, rare = self.mask, self._rare
-            seen = {0 for r in whole if r == n}
-            seen.update(g[n - r] for r in one if n - r >= 1)
-            if mask == 0:
-                for r in split:
-                    m = n - r
-                    seen.update(g[a] ^ g[m - a] for a in range(1, m // 2 + 1))
-                value = cgt.mex(seen)
-            else:
-                for r in split:
-                    m = n - r
-                    below = rare if rare[-1:] < [m] else rare[: bisect_left(rare, m)]
-                    seen.update([g[a] ^ g[m - a] for a in below])
-                common = 0
-                while common in seen or not (common & mask).bit_count() & 1:
-                    common += 1
-                missing = {
-                    v for v in range(common) if v not in seen and not (v & mask).bit_count() & 1
-                }
-                if missing:
-                    self._find_rare(n, missing)
-                value = min(missing) if missing else common
-            g.append(value)
-            if mask and n and not _parity(value & mask):
-                rare.append(n)
-
-    def _find_rare(self, n: int, missing: set[int]) -> None:
-        """Remove from ``missing`` each value ``g(a) ^ g(m - a)`` of a split of heap ``n``,
-        stopping as soon as it is empty.  The removals are interleaved (all ``m = n - r`` for
-        each ``a``), so a value that only one removal makes is found early."""
-        g = self._values
-        sizes = [n - r for r in self._split if n - r >= 2]
-        if len(sizes) == 1:
-            m = sizes[0]
-            for a in range(1, m // 2 + 1):
-                v = g[a] ^ g[m - a]
-                if v in missing:
-                    missing.discard(v)
-                    if not missing:
-                        return
-            return
-        top = max(sizes, default=0) // 2
-        for start in range(1, top + 1, _CHUNK):
-            for m in sizes:
-                for a in range(start, min(start + _CHUNK, m // 2 + 1)):
-                    if g[a] ^ g[m - a] in missing:
-                        missing.discard(g[a] ^ g[m - a])
-                        if not missing:
-                            return
+        engine = self._engine
+        if isinstance(engine, KernelValues):
+            progress = self._progress
+            report = None if progress is None else (lambda e: progress(e.size, self.search_bound))
+            engine.extend(size, report)
+        else:
+            engine.extend(size)
+        self._values = engine.values
 
 
-def octal(code: str, *, search_bound: int = DEFAULT_OCTAL_BOUND) -> OctalGame:
+def octal(code: str, *, search_bound: int = DEFAULT_OCTAL_BOUND, engine: str = "auto") -> OctalGame:
     """The octal game with code ``code`` (a string: ``"0.77"``, ``".07"``, ``"4.7"``).
 
     ``search_bound`` caps the prefix searched for a certified period (default 8192 values).
+    ``engine`` chooses how values are computed (see `OctalGame`; the answer is the same).
 
     >>> from games.nim import octal
     >>> octal("0.07").period, octal("0.137").period
     (34, 34)
     """
-    return _make(parse_octal(code), search_bound)
+    if engine not in ENGINES:
+        raise InvalidArgumentError(f"engine is one of {', '.join(ENGINES)}; got {engine!r}")
+    return _make(parse_octal(code), search_bound, engine)
 
 
 @lru_cache(maxsize=256)
-def _make(digits: tuple[int, ...], search_bound: int) -> OctalGame:
-    return OctalGame(digits, search_bound)
+def _make(digits: tuple[int, ...], search_bound: int, engine: str) -> OctalGame:
+    return OctalGame(digits, search_bound, engine)
