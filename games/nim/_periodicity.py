@@ -120,8 +120,10 @@ def _least_period_of_block(block: Any, period: int) -> int:
 def _last_mismatch_array(values: Any, period: int) -> int:
     import numpy as np
 
-    different = np.flatnonzero(values[:-period] != values[period:])
-    return int(different[-1]) if len(different) else -1
+    different = values[:-period] != values[period:]
+    if not different.any():
+        return -1
+    return len(different) - 1 - int(np.argmax(different[::-1]))
 
 
 def certify(values: Any, window: Window) -> tuple[tuple[int, int] | None, int | None]:

@@ -31,6 +31,7 @@ import attrs
 import cgt
 from games.nim import _kernel
 from games.nim._errors import InvalidArgumentError
+from games.nim._sequence import HeapGame
 
 if TYPE_CHECKING:
     import numpy as np
@@ -39,6 +40,7 @@ __all__ = [
     "ENGINES",
     "KernelValues",
     "PythonValues",
+    "TakeBreakGame",
     "TakeBreakRules",
     "grundy_values_naive",
     "make_values",
@@ -142,6 +144,20 @@ class PythonValues:
     @property
     def size(self) -> int:
         return len(self.values)
+
+    def load(self, values: Any) -> None:
+        """Start from ``values`` (a checkpoint): g(0..len-1); the mask is chosen anew."""
+        if self.rules.three:
+            self.values = []
+            self._pairs = []
+            self.extend(len(values))  # the pair sets are rebuilt: a three-heap game recomputes
+            if self.values != [int(v) for v in values]:
+                raise ValueError("the checkpoint's values are not this game's")
+            return
+        self.values = [int(v) for v in values]
+        self._next_mask_at = len(self.values)
+        self.mask = 0
+        self._rare = []
 
     def rare_heaps(self) -> list[int]:
         """The heaps (of size >= 1) that are rare for the current mask (none for the plain mex)."""
@@ -320,6 +336,16 @@ class KernelValues:
     def values(self) -> np.ndarray:
         return self.array[: self.size]
 
+    def load(self, values: Any) -> None:
+        """Start from ``values`` (a checkpoint): g(0..len-1); the mask is chosen anew."""
+        import numpy as np
+
+        self.array = np.array(values, np.uint32)
+        self.size = len(self.array)
+        self._next_mask_at = self.size
+        self.mask = 0
+        self._count[0] = 0
+
     def rare_heaps(self) -> list[int]:
         return self._rare[: int(self._count[0])].tolist() if self.mask else []
 
@@ -344,7 +370,7 @@ class KernelValues:
         import numpy as np
 
         if size > len(self.array):
-            grown = np.zeros(max(size, min(2 * len(self.array), size + (1 << 24))), np.uint32)
+            grown = np.zeros(size, np.uint32)  # the search asks in growing steps
             grown[: self.size] = self.array[: self.size]
             self.array = grown
 
@@ -397,3 +423,39 @@ def make_values(rules: TakeBreakRules, engine: str = "auto") -> PythonValues | K
             )
         return PythonValues(rules)
     return KernelValues(rules, library)
+
+
+class TakeBreakGame(HeapGame):
+    """A heap game whose values an engine computes (`make_values`): octal codes, Grundy's game."""
+
+    rules: TakeBreakRules
+    _engine: PythonValues | KernelValues
+
+    def _init_engine(self, rules: TakeBreakRules, engine: str) -> None:
+        self.rules = rules
+        self._engine = make_values(rules, engine)
+
+    @property
+    def engine(self) -> str:
+        """``"kernel"`` or ``"python"``: which engine computes the values (the same values)."""
+        return "kernel" if isinstance(self._engine, KernelValues) else "python"
+
+    @property
+    def mask(self) -> int:
+        """The rare/common mask in use (0: the plain mex)."""
+        return self._engine.mask
+
+    def _scaled_work(self, work: int) -> int:
+        """The compiled kernel's checks cost about a hundredth of the Python loop's."""
+        return work // 100 if self.engine == "kernel" else work
+
+    def _extend(self, size: int) -> None:
+        engine = self._engine
+        if isinstance(engine, KernelValues):
+            progress = self._progress
+            bound = self.search_bound
+            report = None if progress is None else (lambda e: progress(e.size, bound))
+            engine.extend(size, report)
+        else:
+            engine.extend(size)
+        self._values = engine.values

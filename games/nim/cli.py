@@ -3,6 +3,9 @@
 * ``cgt nim 3 5 7``: the nim-sum and every winning move;
 * ``cgt subtraction 2,3 --upto 30``: the sequence, preperiod, period and closed form;
 * ``cgt octal 0.77 --upto 100``: the same for an octal game (or "not yet periodic up to N");
+* ``cgt octal 0.354 --upto-heaps 30000000 --checkpoint 354.npz``: a long search, with progress,
+  checkpoints (run it again to resume) and the certificate (preperiod, period, largest value,
+  rare mask, last rare heap); ``cgt grundys-game --upto-heaps N`` the same for Grundy's game;
 * ``cgt octal 0.75 --misere``: misère play: each heap's misère Grundy value and genus, the
   single heaps that are misère P-positions, and the misère quotient of the heaps up to
   ``--quotient-upto`` (Plambeck and Siegel), certified.
@@ -12,13 +15,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 import cgt
 from games.nim._errors import InvalidRulesError
 from games.nim._sequence import HeapGame
+from games.nim._takebreak import ENGINES
+from games.nim.grundys_game import grundys_game
 from games.nim.nim import Nim
-from games.nim.octal import OctalGame, octal
+from games.nim.octal import OctalGame, hexadecimal, octal
 from games.nim.subtraction import subtraction
 
 __all__ = ["add_commands"]
@@ -75,7 +81,7 @@ def _sequence_report(game: HeapGame, upto: int, rules: dict[str, Any], as_json: 
             "periodicity": game.describe_periodicity(),
             "closed_form": form,
         }
-        print(json.dumps(report, indent=2))
+        print(compact_json(report))
         return 0
     print(f"{game!r}")
     print(f"g(0..{upto - 1}): {' '.join(map(str, values))}")
@@ -112,12 +118,69 @@ MISERE_UPTO = 20
 octal heaps grow quickly: heaps of size 40 take seconds each)."""
 
 
+def compact_json(report: dict[str, Any]) -> str:
+    """``report`` as JSON with one line per key (a sequence stays on one line).
+
+    >>> print(compact_json({"code": "0.77", "sequence": [0, 1, 2]}))
+    {
+      "code": "0.77",
+      "sequence": [0, 1, 2]
+    }
+    """
+    lines = [f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in report.items()]
+    return "{\n" + ",\n".join(lines) + "\n}"
+
+
 def _command_octal(args: argparse.Namespace) -> int:
-    game = octal(args.code, search_bound=args.search_bound)
+    make = hexadecimal if args.hexadecimal else octal
+    game = make(args.code, search_bound=args.search_bound, engine=args.engine)
     if args.misere:
         return _misere_report(game, args)
+    if args.upto_heaps is not None:
+        return _long_report(game, args, {"code": game.code})
     upto = 100 if args.upto is None else args.upto
     return _sequence_report(game, upto, {"code": game.code}, args.json)
+
+
+def _command_grundys_game(args: argparse.Namespace) -> int:
+    game = grundys_game(search_bound=args.search_bound, engine=args.engine)
+    if args.upto_heaps is not None:
+        return _long_report(game, args, {"game": "Grundy's game"})
+    upto = 100 if args.upto is None else args.upto
+    return _sequence_report(game, upto, {"game": "Grundy's game"}, args.json)
+
+
+def _long_report(game: HeapGame, args: argparse.Namespace, rules: dict[str, Any]) -> int:
+    from games.nim.search import certificate, computed_heaps, long_search
+
+    try:
+        long_search(
+            game,
+            args.upto_heaps,
+            checkpoint=args.checkpoint,
+            every=args.checkpoint_every,
+            progress=not args.no_progress and not args.json,
+        )
+    except KeyboardInterrupt:
+        where = (
+            f"; values saved to {args.checkpoint}: run the same command to resume"
+            if (args.checkpoint)
+            else " (no --checkpoint file: nothing saved)"
+        )
+        print(f"interrupted at heap {computed_heaps(game):,}{where}", file=sys.stderr)
+        return 130
+    found = certificate(game)
+    upto = 0 if args.upto is None else args.upto
+    if args.json:
+        report = {**rules, **found.as_dict()}
+        if upto:
+            report["sequence"] = game.sequence(upto)
+        print(compact_json(report))
+        return 0
+    print(found.describe())
+    if upto:
+        print(f"g(0..{upto - 1}): {' '.join(map(str, game.sequence(upto)))}")
+    return 0
 
 
 def _misere_report(game: OctalGame, args: argparse.Namespace) -> int:
@@ -151,7 +214,7 @@ def _misere_report(game: OctalGame, args: argparse.Namespace) -> int:
                 "elements": list(quotient.names),
                 "table": [list(row) for row in quotient.table],
             }
-        print(json.dumps(report, indent=2))
+        print(compact_json(report))
         return 0
     print(f"{game!r} in misère play")
     print(f"G-(0..{upto - 1}): {' '.join(map(str, values))}")
@@ -244,5 +307,70 @@ def add_commands(subparsers: Any) -> None:
         help="with --misere: outcomes of sums by search of their moves (default) or by misère "
         "simplest forms (often faster for Kayles-like games); the quotient is certified either way",
     )
+    _long_search_options(oct_)
+    oct_.add_argument(
+        "--hexadecimal",
+        action="store_true",
+        help="read CODE as a hexadecimal code (digits 0-f; 8: leave three heaps)",
+    )
     oct_.add_argument("--json", action="store_true", help="machine-readable output")
     oct_.set_defaults(handler=_command_octal)
+
+    grundy = subparsers.add_parser(
+        "grundys-game",
+        help="Grundy's game (split a heap into two unequal heaps): sequence, long searches",
+    )
+    grundy.add_argument("--upto", type=_upto, default=None, help="values to show (default 100)")
+    grundy.add_argument(
+        "--search-bound",
+        type=_positive,
+        default=1 << 13,
+        help="heaps searched for a certified period (default 8192)",
+    )
+    _long_search_options(grundy)
+    grundy.add_argument("--json", action="store_true", help="machine-readable output")
+    grundy.set_defaults(handler=_command_grundys_game)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text}")
+    return value
+
+
+def _long_search_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--upto-heaps",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="search up to N heaps with progress and print the certificate (preperiod, period, "
+        "largest value, rare mask, last rare heap) or 'not yet periodic up to N'",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        default=None,
+        metavar="FILE",
+        help="with --upto-heaps: save the values to FILE (.npz) as the search goes and resume "
+        "from it when it exists",
+    )
+    parser.add_argument(
+        "--checkpoint-every",
+        type=_seconds,
+        default=60.0,
+        metavar="SECONDS",
+        help="with --checkpoint: seconds between saves (default 60)",
+    )
+    parser.add_argument(
+        "--no-progress", action="store_true", help="with --upto-heaps: no progress bar"
+    )
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="compiled kernel when available (auto), or force kernel / python (same values)",
+    )

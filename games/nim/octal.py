@@ -36,14 +36,15 @@ from typing import Any
 import cgt
 from games.nim._errors import InvalidArgumentError, InvalidRulesError, WrongTypeError
 from games.nim._periodicity import LinearWindow
-from games.nim._sequence import HeapGame, HeapPosition
-from games.nim._takebreak import ENGINES, KernelValues, TakeBreakRules, make_values
+from games.nim._sequence import HeapPosition
+from games.nim._takebreak import ENGINES, TakeBreakGame, TakeBreakRules
 from games.nim._takebreak import grundy_values_naive as _naive
 
 __all__ = [
     "DEFAULT_OCTAL_BOUND",
     "OctalGame",
     "grundy_values_naive",
+    "hexadecimal",
     "octal",
     "octal_rules",
     "parse_octal",
@@ -52,35 +53,51 @@ __all__ = [
 DEFAULT_OCTAL_BOUND = 1 << 13
 
 
-def parse_octal(code: str) -> tuple[int, ...]:
+def parse_octal(code: str, *, base: int = 8) -> tuple[int, ...]:
     """The digits ``(d0, d1, ..., dt)`` of an octal code, trailing zeros dropped.
+
+    ``base=16`` reads a hexadecimal code (digits ``0`` to ``f``; 8 in a digit: the heap left
+    may be split into three non-empty heaps).
 
     >>> parse_octal("0.77"), parse_octal(".137"), parse_octal("4.7"), parse_octal("0.070")
     ((0, 7, 7), (0, 1, 3, 7), (4, 7), (0, 0, 7))
+    >>> parse_octal("0.f8", base=16), parse_octal("8.4", base=16)
+    ((0, 15, 8), (8, 4))
     """
+    name = "an octal" if base == 8 else "a hexadecimal"
     if not isinstance(code, str):
         raise WrongTypeError(
-            f"an octal code is a string such as '0.77' (a float would lose digits), got {code!r}"
+            f"{name} code is a string such as '0.77' (a float would lose digits), got {code!r}"
         )
-    text = code.strip()
+    text = code.strip().lower()
     head, dot, tail = text.partition(".")
-    if not dot or not tail or len(head) > 1 or not set(head + tail) <= set("0123456789"):
+    if (
+        not dot
+        or not tail
+        or len(head) > 1
+        or not set(head + tail) <= set("0123456789abcdef"[: max(base, 10)])
+    ):
         raise InvalidRulesError(
-            f"an octal code looks like '0.77' or '4.7' (one digit, a point, digits); got {code!r}"
+            f"{name} code looks like '0.77' or '4.7' (one digit, a point, digits); got {code!r}"
         )
-    digits = [int(head or "0")] + [int(c) for c in tail]
+    digits = [int(head or "0", 16)] + [int(c, 16) for c in tail]
     for position, digit in enumerate(digits):
-        if digit > 7:
-            raise InvalidRulesError(f"octal code {code!r}: digit {digit} is not an octal digit")
-        if position == 0 and digit not in (0, 4):
+        if digit >= base:
             raise InvalidRulesError(
-                f"octal code {code!r}: the digit before the point is 0 or 4 (removing no token "
-                "must split the heap, or the game would loop)"
+                f"{name} code {code!r}: digit {digit} is not a base-{base} digit"
+                if base != 8
+                else f"octal code {code!r}: digit {digit} is not an octal digit"
+            )
+        if position == 0 and digit & 3:
+            raise InvalidRulesError(
+                f"{name} code {code!r}: the digit before the point is 0 or 4"
+                f"{' (or 8, c)' if base == 16 else ''} (removing no token must split the heap, "
+                "or the game would loop)"
             )
     while len(digits) > 1 and digits[-1] == 0:
         digits.pop()
     if digits == [0]:
-        raise InvalidRulesError(f"octal code {code!r} allows no move at all")
+        raise InvalidRulesError(f"{name} code {code!r} allows no move at all")
     return tuple(digits)
 
 
@@ -94,6 +111,7 @@ def octal_rules(digits: tuple[int, ...]) -> TakeBreakRules:
         whole=tuple(r for r, d in enumerate(digits) if r and d & 1),
         one=tuple(r for r, d in enumerate(digits) if r and d & 2),
         two=tuple(r for r, d in enumerate(digits) if d & 4),
+        three=tuple(r for r, d in enumerate(digits) if d & 8),
     )
 
 
@@ -106,25 +124,28 @@ def grundy_values_naive(digits: tuple[int, ...], size: int) -> list[int]:
     return _naive(octal_rules(digits), size)
 
 
-class OctalGame(HeapGame):
-    """The octal game with code ``code``; make one with `octal`.
+class OctalGame(TakeBreakGame):
+    """The octal (or hexadecimal) game with code ``code``; make one with `octal` or `hexadecimal`.
 
     ``engine``: ``"auto"`` (the compiled kernel when it can be built, else pure Python),
-    ``"kernel"`` or ``"python"``; both give the same values.
+    ``"kernel"`` or ``"python"``; both give the same values.  Codes that may leave three heaps
+    (hexadecimal digits 8 to f) are computed in Python by the plain mex.
     """
 
     theorem = "octal periodicity theorem (Guy-Smith: n0 <= n < 2*n0 + p + t)"
 
     def __init__(self, digits: tuple[int, ...], search_bound: int, engine: str = "auto") -> None:
         self.digits = digits
-        self.code = f"{digits[0]}." + "".join(map(str, digits[1:]))
+        self._hexadecimal = max(digits) > 7
+        self.code = f"{digits[0]:x}." + "".join(f"{d:x}" for d in digits[1:])
         self.most_removed = len(digits) - 1
-        self.rules = octal_rules(digits)
-        self._engine = make_values(self.rules, engine)
+        self._init_engine(octal_rules(digits), engine)
         self._init_sequence(search_bound)
+        if self.rules.three:
+            self.theorem = "periodicity theorem of hexadecimal games (n0 <= n < 3*n0 + 2p + t)"
 
     def __repr__(self) -> str:
-        return f"octal({self.code!r})"
+        return f"{'hexadecimal' if self._hexadecimal else 'octal'}({self.code!r})"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, OctalGame) and other.digits == self.digits
@@ -132,27 +153,20 @@ class OctalGame(HeapGame):
     def __hash__(self) -> int:
         return hash((OctalGame, self.digits))
 
-    @property
-    def engine(self) -> str:
-        """``"kernel"`` or ``"python"``: which engine computes the values."""
-        return "kernel" if isinstance(self._engine, KernelValues) else "python"
-
-    @property
-    def mask(self) -> int:
-        """The rare/common mask in use (0: the plain mex)."""
-        return self._engine.mask
-
     def _window(self, preperiod: int, period: int) -> int:
-        return 2 * preperiod + period + self.most_removed
+        return self._theorem_window()(preperiod, period)
 
     def _theorem_window(self) -> LinearWindow:
+        if self.rules.three:  # the largest of three parts is at least a third of what is left
+            return LinearWindow(3, 2, self.most_removed)
         return LinearWindow(2, 1, self.most_removed)
 
     def _work(self, size: int) -> int:
         """The splits into two heaps dominate: about ``(size - r)**2 / 4`` for each such ``r``
-        (a hundredth of that in the compiled kernel, whose checks cost about that much less)."""
+        (a hundredth of that in the compiled kernel); three heaps: ``(size - r)**3 / 6``."""
         work = sum(max(0, size - r) ** 2 // 4 for r in self.rules.two) + size * len(self.digits)
-        return work // 100 if self.engine == "kernel" else work
+        work += sum(max(0, size - r) ** 3 // 6 for r in self.rules.three)
+        return self._scaled_work(work)
 
     def _options(self, n: int) -> tuple[Any, ...]:
         result: list[Any] = [cgt.Sum() for r in self.rules.whole if r == n]
@@ -163,17 +177,14 @@ class OctalGame(HeapGame):
                 cgt.Sum(HeapPosition(self, a), HeapPosition(self, m - a))
                 for a in range(1, m // 2 + 1)
             ]
+        for r in self.rules.three:
+            m = n - r
+            result += [
+                cgt.Sum(HeapPosition(self, a), HeapPosition(self, b), HeapPosition(self, m - a - b))
+                for a in range(1, m // 3 + 1)
+                for b in range(a, (m - a) // 2 + 1)
+            ]
         return tuple(result)
-
-    def _extend(self, size: int) -> None:
-        engine = self._engine
-        if isinstance(engine, KernelValues):
-            progress = self._progress
-            report = None if progress is None else (lambda e: progress(e.size, self.search_bound))
-            engine.extend(size, report)
-        else:
-            engine.extend(size)
-        self._values = engine.values
 
 
 def octal(code: str, *, search_bound: int = DEFAULT_OCTAL_BOUND, engine: str = "auto") -> OctalGame:
@@ -189,6 +200,27 @@ def octal(code: str, *, search_bound: int = DEFAULT_OCTAL_BOUND, engine: str = "
     if engine not in ENGINES:
         raise InvalidArgumentError(f"engine is one of {', '.join(ENGINES)}; got {engine!r}")
     return _make(parse_octal(code), search_bound, engine)
+
+
+def hexadecimal(
+    code: str, *, search_bound: int = DEFAULT_OCTAL_BOUND, engine: str = "auto"
+) -> OctalGame:
+    """The hexadecimal game with code ``code``: an octal code whose digits may also hold 8 (the
+    heap left may be split into three non-empty heaps), so digits run from ``0`` to ``f``.
+
+    Codes without an 8 are octal games (the same values as `octal`); with one, the values come
+    from the plain mex in Python (three-heap splits have no rare/common shortcut), and a period
+    is certified by the window ``3*n0 + 2p + t`` (the largest of three parts is at least a third).
+
+    >>> from games.nim import hexadecimal
+    >>> hexadecimal("0.8").sequence(10)   # split into three heaps, after taking one token
+    [0, 0, 0, 0, 1, 1, 1, 2, 2, 2]
+    >>> hexadecimal("0.77") == octal("0.77")
+    True
+    """
+    if engine not in ENGINES:
+        raise InvalidArgumentError(f"engine is one of {', '.join(ENGINES)}; got {engine!r}")
+    return _make(parse_octal(code, base=16), search_bound, engine)
 
 
 @lru_cache(maxsize=256)
