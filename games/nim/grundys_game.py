@@ -16,7 +16,7 @@ split of ``n``).
 >>> game.sequence(12)
 [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2]
 >>> game.position(7).options()[0]
-grundys_game().position(1) + grundys_game().position(6)
+Sum(grundys_game().position(1), grundys_game().position(6))
 """
 
 from __future__ import annotations
