@@ -7,7 +7,7 @@ jumping in the same straight line, and stop after any jump (each stopping point 
 There is no opening phase here: a position is any board.  Who cannot move loses.
 
 >>> import cgt
->>> from games.konane import Konane
+>>> from games.grid.konane import Konane
 >>> [str(cgt.value(Konane(b))) for b in ("xo.", ".ox", "xo.o.", "xo|.o|..")]
 ['1', '1', '1', '0']
 >>> Konane("xo.o.").left_options()
@@ -32,7 +32,7 @@ from functools import partial
 from typing import Any
 
 import cgt
-from games._grid import ROOK_STEPS, SWAP_XO, BoardError, Grid, GridPosition, options_by
+from games.grid._board import ROOK_STEPS, SWAP_XO, BoardError, Grid, GridPosition, options_by
 
 __all__ = [
     "BoardError",

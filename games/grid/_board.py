@@ -11,7 +11,7 @@ A bad board raises `BoardError`, saying what is wrong and where:
 >>> Grid.parse("..|.z", ".#")
 Traceback (most recent call last):
 ...
-games._grid.BoardError: unexpected 'z' at row 2, column 2 (position 4); expected one of '.#'
+games.grid._board.BoardError: unexpected 'z' at row 2, column 2 (position 4); expected one of '.#'
     ..|.z
         ^
 >>> g = Grid.parse("#..|#.#", ".#")

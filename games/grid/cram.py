@@ -5,7 +5,7 @@ empty, ``#`` blocked).  Both players have the same moves, so a position's value 
 its Grundy value (`cgt.grundy`).
 
 >>> import cgt
->>> from games.cram import Cram
+>>> from games.grid.cram import Cram
 >>> [cgt.grundy(Cram(b)) for b in ("..", "...", "..|..", "...|...", "...|...|...")]
 [1, 1, 0, 1, 0]
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import cgt
-from games._bitboard import DominoBoard
-from games._grid import BoardError
+from games.grid._bitboard import DominoBoard
+from games.grid._board import BoardError
 
 __all__ = ["BoardError", "Cram", "rectangle"]
 

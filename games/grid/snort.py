@@ -6,7 +6,7 @@ Cells are adjacent when they share a side, so a board is a graph (the grid graph
 the tests compare with cgt-py's and pycgt's Snort on that graph).  Who cannot move loses.
 
 >>> import cgt
->>> from games.snort import Snort
+>>> from games.grid.snort import Snort
 >>> [str(cgt.value(Snort(b))) for b in (".", "..", "...", "x.", "..|..")]
 ['*', '±1', '±2', '1', '0']
 >>> Snort("o..").left_options()
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import cgt
-from games._grid import (
+from games.grid._board import (
     BoardError,
     _ColouringPosition,
 )

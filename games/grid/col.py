@@ -5,7 +5,7 @@ Left's colour, ``o`` Right's, ``#`` no cell (``L``/``R`` read as ``x``/``o``); c
 side are adjacent.  Col's values are numbers and numbers plus ``*`` (Winning Ways, ch. 2).
 
 >>> import cgt
->>> from games.col import Col
+>>> from games.grid.col import Col
 >>> [str(cgt.value(Col(b))) for b in (".", "..", "...", "x.", ".x.")]
 ['*', '0', '0', '-1', '-2']
 >>> Col("x..").left_options()
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import cgt
-from games._grid import (
+from games.grid._board import (
     BoardError,
     _ColouringPosition,
     all_boards,

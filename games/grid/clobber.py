@@ -5,7 +5,7 @@ A position is a board in the CGSuite string form: rows separated by ``|``, ``x``
 can move exactly when some ``x`` touches some ``o``, as can the other.
 
 >>> import cgt
->>> from games.clobber import Clobber
+>>> from games.grid.clobber import Clobber
 >>> [str(cgt.value(Clobber(b))) for b in ("xo", "xxo", "xoo", "xox", "xo|ox")]
 ['*', '^', 'v', '*', '*']
 >>> Clobber("xo.|.x.").left_options()
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import cgt
-from games._grid import (
+from games.grid._board import (
     SWAP_XO,
     BoardError,
     Grid,

@@ -7,7 +7,7 @@ Domineering``: Left's domino is vertical) and cgt-py's (``cgt_py.Domineering('.|
 checked in ``tests/rulesets/test_domineering.py``.
 
 >>> import cgt
->>> from games.domineering import Domineering
+>>> from games.grid.domineering import Domineering
 >>> [str(cgt.value(Domineering(b))) for b in (".|.", "..", "..|..", "...|...", "..|..|..")]
 ['1', '-1', '±1', '{2|-1/2}', '{1/2|-2}']
 >>> Domineering("..#|...").left_options()
@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import cgt
-from games._bitboard import DominoBoard
-from games._grid import BoardError, all_boards
+from games.grid._bitboard import DominoBoard
+from games.grid._board import BoardError, all_boards
 
 __all__ = ["BoardError", "Domineering"]
 
@@ -34,7 +34,7 @@ __all__ = ["BoardError", "Domineering"]
 class Domineering(DominoBoard):
     """A Domineering board: ``.`` empty, ``#`` blocked; Left vertical, Right horizontal.
 
-    The board is held as a bit board (`games._bitboard`); the string form is for input and
+    The board is held as a bit board (`games.grid._bitboard`); the string form is for input and
     output only.
 
     >>> Domineering("..|..").components(), Domineering("..|.#|.#").normal_form()

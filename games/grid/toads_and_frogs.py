@@ -15,7 +15,7 @@ creature of the other kind into the empty square beyond.  The player who cannot 
   of ``T^a □^k F^b``, his theorem that contiguous creatures make an integer, and
   Thanatipanonda's theorem that ``T^a □□ F^a`` is infinitesimal for ``a >= 4``.
 
->>> from games.toads_and_frogs import ToadsAndFrogs
+>>> from games.grid.toads_and_frogs import ToadsAndFrogs
 >>> [ToadsAndFrogs(b).value() for b in ("T.", "T.F", "TT.F", "TT..F", "TTT...FFF")]
 [Game('1'), Game('*'), Game('{1/2|0}'), Game('1'), Game('0')]
 >>> ToadsAndFrogs("F.T.TTFF.F").components()

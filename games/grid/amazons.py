@@ -7,7 +7,7 @@ eight directions over empty cells, then shoots an arrow from where it stopped, t
 (it may pass over the square just left), burning the cell it lands on.  Who cannot move loses.
 
 >>> import cgt
->>> from games.amazons import Amazons
+>>> from games.grid.amazons import Amazons
 >>> [str(cgt.value(Amazons(b))) for b in ("x.", "x..", "o..", "x.o", "x..|...")]
 ['1', '2', '-2', '*', '5']
 >>> Amazons("x..").left_options()
@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import cgt
-from games._grid import (
+from games.grid._board import (
     KING_STEPS,
     SWAP_XO,
     XO_ALIASES,

@@ -5,7 +5,7 @@ A board of ``height`` rows and ``width`` columns is one int, ``empty``, whose bi
 the regions of empty cells by flood fill (grow by shifts, masked by the empty cells), and the
 eight images under the symmetries of the square row by row, through tables that depend only on
 the board's shape.  `DominoBoard` is the base of the game classes: it reads and writes the
-string form of `games._grid` (``.`` empty, ``#`` blocked), which is used for nothing else.
+string form of `games.grid._board` (``.`` empty, ``#`` blocked), which is used for nothing else.
 
 >>> b = bits_of("..#|...")
 >>> b, [bin(r) for r in regions(2, 3, b.empty)], cropped(2, 3, 0b011000)
@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, NamedTuple, Self
 
 import cgt
-from games._grid import Grid, flood
+from games.grid._board import Grid, flood
 
 __all__ = ["Bits", "DominoBoard", "bits_of", "cropped", "images", "regions"]
 
@@ -33,7 +33,7 @@ class Bits(NamedTuple):
 
 
 def bits_of(text: str) -> Bits:
-    """Read the string form (raises `games._grid.BoardError` if it is not a board)."""
+    """Read the string form (raises `games.grid._board.BoardError` if it is not a board)."""
     grid = Grid.parse(text, ".#")
     empty = int(grid.cells[::-1].replace(".", "1").replace("#", "0") or "0", 2)
     return Bits(grid.height, grid.width, empty)
@@ -300,7 +300,7 @@ class DominoBoard:
 
     @property
     def grid(self) -> Grid:
-        """The board as a `games._grid.Grid` of ``.`` and ``#``."""
+        """The board as a `games.grid._board.Grid` of ``.`` and ``#``."""
         h, w, _ = self._key
         return Grid(h, w, str(self).replace("|", ""))
 
@@ -369,7 +369,7 @@ class DominoBoard:
         not_first, not_last = shape.not_first, shape.not_last
         parts = []
         rest = empty
-        while rest:  # flood fill from the lowest empty cell left (as `games._grid.flood`)
+        while rest:  # flood fill from the lowest empty cell left (as `games.grid._board.flood`)
             region = rest & -rest
             while True:
                 grown = (
