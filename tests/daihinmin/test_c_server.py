@@ -18,9 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from games.daihinmin.client import ClientResult, run_client
-from games.daihinmin.players.base import Player, RandomPlayer
-from games.daihinmin.uecda_kit import (
+from games.daihinmin.network.client import ClientResult, run_client
+from games.daihinmin.network.kit import (
     TournamentResult,
     UecdaKit,
     UecdaKitError,
@@ -30,6 +29,7 @@ from games.daihinmin.uecda_kit import (
     run_on_our_server,
     run_tournament,
 )
+from games.daihinmin.players.base import Player, RandomPlayer
 
 scipy_stats = pytest.importorskip("scipy.stats")
 
@@ -192,10 +192,10 @@ CHAOS = Path(__file__).with_name("test_replay_c_server.py")
 def test_every_message_of_our_server_replays_as_the_c_servers(kit: UecdaKit, lineup: str) -> None:
     """C clients (or the replay tests' chaos clients: junk tables, tables in fragments,
     illegal plays, exploits) behind recording proxies on our server; the replay checker written
-    for the C server (`games.daihinmin.replay`) finds every message as the C server would send
-    it, except the rank cells during play, which our server keeps right (RULES.md §1.2)."""
-    recording = pytest.importorskip("games.daihinmin.recording")
-    replay = pytest.importorskip("games.daihinmin.replay")
+    for the C server (`games.daihinmin.network.replay`) finds every message as the C server would
+    send it, except the rank cells during play, which our server keeps right (RULES.md §1.2)."""
+    recording = pytest.importorskip("games.daihinmin.network.recording")
+    replay = pytest.importorskip("games.daihinmin.network.replay")
     commands = [str(kit.client)] * 5
     if lineup == "chaos":
         if not CHAOS.exists():

@@ -1,6 +1,6 @@
 """Conformance: games of the real C server (tndhms) recorded through the proxy of
-`games.daihinmin.recording` and replayed in our engine by `games.daihinmin.replay`; every
-verdict, field, clear, 8-cut, revolution, lock, finishing order and score must agree.
+`games.daihinmin.network.recording` and replayed in our engine by `games.daihinmin.network.replay`;
+every verdict, field, clear, 8-cut, revolution, lock, finishing order and score must agree.
 
 The clients are the C default client and jn17 (built with gcc from ../shared/uecda), and a
 "chaos" client defined at the end of this file (run as a script: ``python
@@ -25,8 +25,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.daihinmin.engine import Rules
-from games.daihinmin.recording import (
+from games.daihinmin.network.recording import (
     RecordingClient,
     RecordingError,
     Table,
@@ -35,7 +34,8 @@ from games.daihinmin.recording import (
     record_run,
     write_record,
 )
-from games.daihinmin.replay import ReplayReport, replay_run
+from games.daihinmin.network.replay import ReplayReport, replay_run
+from games.daihinmin.rules.engine import Rules
 
 HERE = Path(__file__).resolve()
 SPADE3_LOCK = "the engine locks when the 3S answers"
@@ -43,7 +43,7 @@ GAMES = 105
 
 
 def _kit():  # type: ignore[no-untyped-def]
-    from games.daihinmin import uecda_kit
+    from games.daihinmin.network import kit as uecda_kit
 
     try:
         return uecda_kit.build_kit()
@@ -338,9 +338,9 @@ def _send(sock: socket.socket, values: list[int], rng: random.Random) -> None:
 
 
 def _chaos_main(mode: str, seed: int, host: str, port: int) -> None:
-    from games.daihinmin.melds import Kind
-    from games.daihinmin.moves import all_melds, legal_melds
-    from games.daihinmin.table import read_field, read_hand, submission_table
+    from games.daihinmin.network.table import read_field, read_hand, submission_table
+    from games.daihinmin.rules.melds import Kind
+    from games.daihinmin.rules.moves import all_melds, legal_melds
 
     rng = random.Random(seed)
     sock = socket.create_connection((host, port))
@@ -407,8 +407,8 @@ def _exchange(grid: list[list[int]], give: int, mode: str, rng: random.Random) -
 
 
 def _play(hand, field, revolution, lock, mode, rng, legal_melds, all_melds):  # type: ignore[no-untyped-def]
-    from games.daihinmin.cards import JOKER
-    from games.daihinmin.melds import Kind, Meld
+    from games.daihinmin.rules.cards import JOKER
+    from games.daihinmin.rules.melds import Kind, Meld
 
     if mode == "pass":
         return None

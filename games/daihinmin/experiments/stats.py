@@ -20,7 +20,7 @@ of five ``default`` players.  The interval here is a Student-t interval with the
 (Bartlett kernel) standard error over `newey_west_lags` games, which held it in 92% (runs of
 100) and 93% (runs of 200); ``lags=0`` gives the plain interval.
 
->>> from games.daihinmin.match import MatchResult
+>>> from games.daihinmin.rules.match import MatchResult
 >>> r = MatchResult(["a", "b", "c", "d", "e"])
 >>> r.per_game = [(5, 4, 3, 2, 1), (4, 5, 3, 1, 2), (5, 3, 4, 2, 1)]
 >>> s = summarize(r)
@@ -39,7 +39,7 @@ from typing import Any
 import attrs
 
 import cgt
-from games.daihinmin.match import MatchResult
+from games.daihinmin.rules.match import MatchResult
 
 __all__ = [
     "Comparison",
@@ -277,7 +277,7 @@ def compare_players(
 def format_standings(summary: dict[str, Any]) -> str:
     """The standings of a `summarize` dictionary as a plain-text table.
 
-    >>> from games.daihinmin.match import MatchResult
+    >>> from games.daihinmin.rules.match import MatchResult
     >>> r = MatchResult(["a", "b", "c", "d", "e"])
     >>> r.per_game = [(5, 4, 3, 2, 1), (4, 5, 3, 1, 2)]
     >>> print(format_standings(summarize(r)))

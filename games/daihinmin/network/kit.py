@@ -6,11 +6,11 @@ hash of the kit's sources (``$XDG_CACHE_HOME/cgt-uecda/<hash>``, default ``~/.ca
 reuses that build while the sources are unchanged.  `run_tournament` plays N games on the C
 server the way the kit's ``play.sh`` does and returns the points and ranks of every game.
 
->>> from games.daihinmin.uecda_kit import UecdaKitError, kit_source
+>>> from games.daihinmin.network.kit import UecdaKitError, kit_source
 >>> kit_source("/nonexistent/uecda")
 Traceback (most recent call last):
 ...
-games.daihinmin.uecda_kit.UecdaKitError: no UECda kit at /nonexistent/uecda (no build.sh ...
+games.daihinmin.network.kit.UecdaKitError: no UECda kit at /nonexistent/uecda (no build.sh ...
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ __all__ = [
     "run_tournament",
 ]
 
-_REPO = Path(__file__).resolve().parents[2]
+_REPO = Path(__file__).resolve().parents[3]
 #: the parts of the kit that build.sh compiles or copies (their contents make the cache key)
 _SOURCE_PARTS = ("build.sh", "server", "client-default", "jn17", "tools")
 
@@ -441,11 +441,11 @@ def run_on_our_server(
     workdir: str | os.PathLike[str] | None = None,
     **server_options: Any,
 ) -> TournamentResult:
-    """`run_tournament` with our server (`games.daihinmin.server.run_server`, in a thread)
+    """`run_tournament` with our server (`games.daihinmin.network.server.run_server`, in a thread)
     instead of ``tndhms``: the same clients (missing ones are C default clients), the same
     result (`TournamentResult.match` holds the `MatchResult`).  `server_options` go to
     `run_server` (``seed``, ``rules``, ``move_timeout``, ``log_dir``, ...)."""
-    from games.daihinmin.server import run_server
+    from games.daihinmin.network.server import run_server
 
     if len(clients) > 5:
         raise UecdaKitError(f"at most 5 clients, got {len(clients)}")
@@ -514,7 +514,7 @@ def run_on_our_server(
     result = outcome[0] if outcome else None
     if isinstance(result, BaseException):
         raise UecdaKitError(f"our server failed: {type(result).__name__}: {result}") from result
-    from games.daihinmin.match import MatchResult
+    from games.daihinmin.rules.match import MatchResult
 
     assert isinstance(result, MatchResult)
     ranks = tuple(tuple(5 - p for p in points) for points in result.per_game)

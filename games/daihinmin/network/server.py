@@ -3,8 +3,8 @@
 `run_server` listens, accepts one client per empty seat of `players` (player number = order
 of connection among the empty seats, as on the C server), reads each client's profile (2 s,
 else the client speaks protocol 20060), sends its player number and plays the games with
-`games.daihinmin.match.Match`: the rules are the engine's, the sockets are
-`~games.daihinmin.remote.RemotePlayer`'s.
+`games.daihinmin.rules.match.Match`: the rules are the engine's, the sockets are
+`~games.daihinmin.network.remote.RemotePlayer`'s.
 
 Differences from the C server ``tndhms`` (RULES.md §12), chosen because they are sound:
 
@@ -12,7 +12,7 @@ Differences from the C server ``tndhms`` (RULES.md §12), chosen because they ar
   the run (the fault is in `MatchResult.faults`); the C server spins forever;
 * the rank cells ``[6][5..9]`` always hold the ranks of the game's start (the C server's are
   garbage during play), row 7 of the field table is 0 (the C server echoes the submission's);
-* the two exploits of §12 items 1 and 2 are refused (see `games.daihinmin.table`);
+* the two exploits of §12 items 1 and 2 are refused (see `games.daihinmin.network.table`);
 * games are reproducible from `seed` (the C server seeds with the clock);
 * a table is read whole even when it arrives in pieces (the C server does one ``read()`` and
   desynchronises), and a malformed protocol-20140 table is a refused move;
@@ -23,7 +23,7 @@ Checked message by message: C clients behind recording proxies on this server re
 a disagreement in the checker written for the C server (``tests/daihinmin/test_c_server.py``).
 
 >>> import threading
->>> from games.daihinmin.client import run_client
+>>> from games.daihinmin.network.client import run_client
 >>> from games.daihinmin.players.base import RandomPlayer
 >>> ports = []
 >>> ready = threading.Event()
@@ -48,11 +48,11 @@ from pathlib import Path
 from typing import IO, Any
 
 import cgt
-from games.daihinmin.engine import Rules
-from games.daihinmin.match import GameRecord, Match, MatchResult, deal_cards, game_rng
-from games.daihinmin.players.base import Player
-from games.daihinmin.protocol import Connection, ProtocolError, ProtocolTimeoutError
-from games.daihinmin.remote import RemotePlayer, Transcript
+from games.daihinmin.network.protocol import Connection, ProtocolError, ProtocolTimeoutError
+from games.daihinmin.network.remote import RemotePlayer, Transcript
+from games.daihinmin.rules.engine import Rules
+from games.daihinmin.rules.match import GameRecord, Match, MatchResult, deal_cards, game_rng
+from games.daihinmin.rules.player import Player
 
 __all__ = ["ServerError", "run_server"]
 

@@ -17,7 +17,7 @@ Randomness comes from streams named by ``(seed, game)``, so a run of a rank peri
 same games whether it is played alone or after the periods before it (this is what makes
 parallel runs reproducible).
 
->>> from games.daihinmin.match import Match
+>>> from games.daihinmin.rules.match import Match
 >>> from games.daihinmin.players.base import RandomPlayer
 >>> m = Match([RandomPlayer() for _ in range(5)], seed=1)
 >>> result = m.play(10)
@@ -38,11 +38,11 @@ from typing import Any
 import attrs
 
 import cgt
-from games.daihinmin.cards import JOKER, REAL_CARDS, format_cards
-from games.daihinmin.engine import DEFAULT_RULES, POINTS, GameState, MoveResult, Rules
-from games.daihinmin.melds import PASS, Illegal, Meld
-from games.daihinmin.observation import Deal, Observation
-from games.daihinmin.players.base import Player, strongest_cards
+from games.daihinmin.rules.cards import JOKER, REAL_CARDS, format_cards
+from games.daihinmin.rules.engine import DEFAULT_RULES, POINTS, GameState, MoveResult, Rules
+from games.daihinmin.rules.melds import PASS, Illegal, Meld
+from games.daihinmin.rules.observation import Deal, Observation
+from games.daihinmin.rules.player import Player, strongest_cards
 
 __all__ = [
     "Fault",

@@ -21,7 +21,7 @@ Protocols: 20070 (binary tables, the default), 20140 (tables as 33 hex digits, i
 >>> a.close(); client.read_int("the deal")
 Traceback (most recent call last):
 ...
-games.daihinmin.protocol.ConnectionLostError: the server closed the connection while sending ...
+games.daihinmin.network.protocol.ConnectionLostError: the server closed the connection ...
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import socket
 import struct
 
 import cgt
-from games.daihinmin.table import Table, TableError, check_table, decode_20140, encode_20140
+from games.daihinmin.network.table import Table, TableError, check_table, decode_20140, encode_20140
 
 __all__ = [
     "PROTOCOLS",
