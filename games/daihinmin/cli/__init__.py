@@ -218,6 +218,19 @@ def _command_server(args: argparse.Namespace) -> int:
             flush=True,
         )
 
+    joined = [0]
+
+    def connected(number: int, name: str) -> None:
+        joined[0] += 1
+
+    def dropped(address: str, reason: str) -> None:
+        print(
+            f"cgt daihinmin server: dropped {address}: {reason}"
+            f" (still waiting for {waiting - joined[0]} client(s))",
+            file=sys.stderr,
+            flush=True,
+        )
+
     result = run_server(
         port,
         games,
@@ -226,6 +239,8 @@ def _command_server(args: argparse.Namespace) -> int:
         log_dir=args.log_dir,
         move_timeout=args.move_timeout,
         ready=ready,
+        on_connect=connected,
+        on_drop=dropped,
     )
     from games.daihinmin.experiments.stats import summarize
 
