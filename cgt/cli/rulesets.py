@@ -4,7 +4,7 @@ A plug-in declares a ruleset with an entry point in the group ``cgt.rulesets``: 
 type, and a class (or function) that builds a position from its string form::
 
     [project.entry-points."cgt.rulesets"]
-    domineering = "games.domineering:Domineering"
+    domineering = "games.grid.domineering:Domineering"
 
 ``cgt value --game domineering "..|.."`` then prints the value of ``Domineering("..|..")`` and
 everything ``cgt value`` says about it (``--json`` too).  `cgt` knows no ruleset by itself;
