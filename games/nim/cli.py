@@ -22,7 +22,7 @@ import cgt
 from games.nim._errors import InvalidRulesError
 from games.nim._sequence import HeapGame
 from games.nim._takebreak import ENGINES
-from games.nim.grundys_game import grundys_game
+from games.nim.grundys_game import GrundysGame, grundys_game
 from games.nim.nim import Nim
 from games.nim.octal import OctalGame, hexadecimal, octal
 from games.nim.subtraction import subtraction
@@ -136,16 +136,18 @@ def _command_octal(args: argparse.Namespace) -> int:
     game = make(args.code, search_bound=args.search_bound, engine=args.engine)
     if args.misere:
         return _misere_report(game, args)
-    if args.upto_heaps is not None:
-        return _long_report(game, args, {"code": game.code})
+    if args.upto_heaps is not None:  # a fresh game: millions of values stay out of the cache
+        fresh = OctalGame(game.digits, max(args.search_bound, args.upto_heaps), args.engine)
+        return _long_report(fresh, args, {"code": game.code})
     upto = 100 if args.upto is None else args.upto
     return _sequence_report(game, upto, {"code": game.code}, args.json)
 
 
 def _command_grundys_game(args: argparse.Namespace) -> int:
-    game = grundys_game(search_bound=args.search_bound, engine=args.engine)
     if args.upto_heaps is not None:
-        return _long_report(game, args, {"game": "Grundy's game"})
+        fresh = GrundysGame(max(args.search_bound, args.upto_heaps), args.engine)
+        return _long_report(fresh, args, {"game": "Grundy's game"})
+    game = grundys_game(search_bound=args.search_bound, engine=args.engine)
     upto = 100 if args.upto is None else args.upto
     return _sequence_report(game, upto, {"game": "Grundy's game"}, args.json)
 
