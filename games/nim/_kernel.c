@@ -76,7 +76,9 @@ static int marks_grow(marks_t *marks, uint32_t size) {
  * below start (ascending); new ones are appended.  Returns the heap reached: end, or less when
  * the rare buffer is full (the caller grows it and calls again), or -1 when memory runs out.
  * stats[0] += pairs looked at by the search for missing values, stats[1] += heaps whose value
- * came from that search (a value of the other parity). */
+ * came from that search (a value of the other parity), stats[2] += the other pairs looked at
+ * (rare heaps, or every split for the plain mex): stats[0] + stats[2] is a measure of work that
+ * does not depend on the machine. */
 int64_t cgt_tb_extend(uint32_t *g, int64_t start, int64_t end, const int64_t *spec,
                       uint32_t mask, int32_t eps, int64_t *rare, int64_t *nrare,
                       int64_t rare_cap, int64_t *stats) {
@@ -115,6 +117,7 @@ int64_t cgt_tb_extend(uint32_t *g, int64_t start, int64_t end, const int64_t *sp
                     if (rules.unequal && 2 * a == m) break;
                     stamp[g[a] ^ g[m - a]] = tick;
                 }
+                if (m >= 2) stats[2] += m / 2;
             }
             value = 0;
             while (stamp[value] == tick) value++;
@@ -123,12 +126,14 @@ int64_t cgt_tb_extend(uint32_t *g, int64_t start, int64_t end, const int64_t *sp
             const int64_t count = *nrare;
             for (int64_t i = 0; i < rules.ntwo; i++) {
                 int64_t m = n - rules.two[i];
-                for (int64_t k = 0; k < count; k++) {
+                int64_t k;
+                for (k = 0; k < count; k++) {
                     int64_t a = rare[k];
                     if (a >= m) break;
                     if (rules.unequal && 2 * a == m) continue;
                     stamp[g[a] ^ g[m - a]] = tick;
                 }
+                stats[2] += k;
             }
             uint32_t c = 0;
             while (stamp[c] == tick || PARITY(c & mask) != cheap) c++;

@@ -140,6 +140,8 @@ class PythonValues:
         self._rare: list[int] = []
         self._pairs: list[set[int]] = []
         self._next_mask_at = FIRST_MASK
+        self.work = 0
+        """Pairs of heaps looked at (as the kernel counts them, about)."""
 
     @property
     def size(self) -> int:
@@ -201,6 +203,7 @@ class PythonValues:
                 for r in split:
                     m = n - r
                     seen.update(g[a] ^ g[m - a] for a in _splits(m, unequal))
+                    self.work += max(0, m // 2)
                 value = cgt.mex(seen)
             else:
                 for r in split:
@@ -209,6 +212,7 @@ class PythonValues:
                     if unequal and m % 2 == 0:
                         below = [a for a in below if 2 * a != m]
                     seen.update([g[a] ^ g[m - a] for a in below])
+                    self.work += len(below)
                 common = 0
                 while common in seen or not (common & mask).bit_count() & 1:
                     common += 1
@@ -313,7 +317,11 @@ class KernelValues:
     """``g(0), g(1), ...`` by the compiled kernel, in a numpy ``uint32`` array."""
 
     chunk = 1 << 16
-    """Heaps per call of the kernel: progress and Ctrl-C are handled between calls."""
+    """Most heaps per call of the kernel: progress and Ctrl-C are handled between calls."""
+    chunk_work = 1 << 26
+    """Pairs of heaps a call should look at, about (0.05 to 0.2 s): where heaps cost much, the
+    calls hold fewer of them.  Chosen from the work of the last call, never from a clock, so
+    where the calls end (and a search stopped by work) is the same on every machine."""
 
     def __init__(self, rules: TakeBreakRules, library: ctypes.CDLL) -> None:
         import numpy as np
@@ -328,13 +336,18 @@ class KernelValues:
         self.eps = 0
         self._rare = np.zeros(1024, np.int64)
         self._count = np.zeros(1, np.int64)
-        self.stats = np.zeros(2, np.int64)
+        self.stats = np.zeros(3, np.int64)
         self._spec = np.array(rules.spec(), np.int64)
         self._next_mask_at = FIRST_MASK
 
     @property
     def values(self) -> np.ndarray:
         return self.array[: self.size]
+
+    @property
+    def work(self) -> int:
+        """Pairs of heaps looked at so far: a measure of work independent of the machine."""
+        return int(self.stats[0] + self.stats[2])
 
     def load(self, values: Any) -> None:
         """Start from ``values`` (a checkpoint): g(0..len-1); the mask is chosen anew."""
@@ -379,11 +392,13 @@ class KernelValues:
         import numpy as np
 
         self._reserve(size)
+        heaps = self.chunk
         while self.size < size:
             if self.size >= self._next_mask_at and self.rules.two:
                 self._remask()
                 self._next_mask_at = 2 * self.size
-            stop = min(size, self.size + self.chunk)
+            stop = min(size, self.size + heaps)
+            before, start = self.work, self.size
             if self._next_mask_at > self.size:
                 stop = min(stop, self._next_mask_at)
             reached = self._library.cgt_tb_extend(
@@ -407,6 +422,8 @@ class KernelValues:
                 grown = np.zeros(2 * len(self._rare), np.int64)
                 grown[: len(self._rare)] = self._rare
                 self._rare = grown
+            per_heap = (self.work - before) // max(1, self.size - start)
+            heaps = max(256, min(self.chunk, self.chunk_work // max(1, per_heap)))
             if progress is not None:
                 progress(self)
 

@@ -333,6 +333,73 @@ def add_commands(subparsers: Any) -> None:
     grundy.add_argument("--json", action="store_true", help="machine-readable output")
     grundy.set_defaults(handler=_command_grundys_game)
 
+    sweep = subparsers.add_parser(
+        "octal-sweep",
+        help="every 0.abc and 4.abc octal game (or CODES) on Dask: certified or open at N",
+    )
+    sweep.add_argument(
+        "codes", nargs="*", metavar="CODE", help="codes (default: every 0.abc, 4.abc)"
+    )
+    sweep.add_argument(
+        "--heaps", type=_positive, default=1 << 20, help="heaps searched per game (default 2**20)"
+    )
+    sweep.add_argument(
+        "--work",
+        type=_positive,
+        default=10**9,
+        help="pairs of heaps a game may look at before it is left open (default 10**9; "
+        "machine-independent)",
+    )
+    sweep.add_argument("--output", metavar="FILE", help="JSON file of the rows (resumes from it)")
+    sweep.add_argument("--jobs", type=_positive, default=None, help="local Dask workers")
+    sweep.add_argument("--scheduler", default=None, help="a Dask scheduler's address")
+    sweep.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sweep.add_argument("--json", action="store_true", help="the rows as JSON on stdout")
+    sweep.set_defaults(handler=_command_octal_sweep)
+
+
+def _command_octal_sweep(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from games.nim.sweep import THREE_DIGIT_CODES, sweep
+
+    codes = args.codes or list(THREE_DIGIT_CODES)
+    with Progress(
+        "octal sweep",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(file=sys.stderr),
+        disable=args.no_progress,
+    ) as bar:
+        task = bar.add_task("sweep", total=None)
+
+        def show(finished: int, total: int) -> None:
+            bar.update(task, completed=finished, total=total)
+
+        rows = sweep(
+            codes,
+            heaps=args.heaps,
+            work=args.work,
+            output=args.output,
+            jobs=args.jobs,
+            scheduler=args.scheduler,
+            progress=show,
+        )
+    certified = [row for row in rows if row["status"] == "certified"]
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    for row in rows:
+        if row["status"] == "certified":
+            what = f"preperiod {row['preperiod']}, period {row['period']}"
+        else:
+            what = f"open at {row['heaps']}"
+        print(f"{row['game']:>8}  {what}  (largest {row['largest']}, mask {row['mask']:#x})")
+    print(f"{len(certified)} of {len(rows)} certified; rows in {args.output or '(not saved)'}")
+    return 0
+
 
 def _seconds(text: str) -> float:
     try:
