@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from games.nim.octal import OctalGame, grundy_values_naive, parse_octal
+from games.nim.octal import OctalGame, grundy_values_naive, octal_rules, parse_octal
 
 __all__ = ["EQUIVALENCE_CLAIMS", "PUBLISHED", "PUBLISHED_OPEN", "Published", "compare"]
 
@@ -118,6 +118,32 @@ def first_difference(first: str, second: str, size: int = 2000) -> int | None:
     return next((n for n in range(size) if a[n] != b[n]), None)
 
 
+def first_heap_with_a_move(code: str) -> int:
+    """The least heap ``k >= 1`` that has a move (heaps ``1..k-1`` are all 0).
+
+    >>> [first_heap_with_a_move(code) for code in ("0.77", "0.051", "0.044")]
+    [1, 2, 4]
+    """
+    rules = octal_rules(parse_octal(code))
+    starts = [*rules.whole, *(r + 1 for r in rules.one), *(r + 2 for r in rules.two)]
+    return max(1, min(starts))
+
+
+def czajka_preperiod(code: str, preperiod: int, period: int) -> int:
+    """Our certified ``(preperiod, period)`` in the convention of Czajka's tables, which list
+    ``g(0)`` and then the heaps from the first that has a move (``first_heap_with_a_move``):
+    the heaps ``1..k-1`` (all 0) are left out, so the periodic part starts ``k - 1`` earlier.
+
+    >>> czajka_preperiod("0.051", 48, 48), czajka_preperiod("0.77", 71, 12)
+    (47, 71)
+    """
+    k = first_heap_with_a_move(code)
+    if preperiod - (k - 1) >= 1:
+        return preperiod - (k - 1)
+    game = OctalGame(parse_octal(code), 1 << 13, engine="python")
+    return 0 if game.grundy(period + k - 1) == 0 else 1
+
+
 def compare(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One entry per published game found among ``rows`` (sweep rows): ours, theirs, and
     ``"agrees"``, ``"beyond our bound"`` (published preperiod needs more heaps than searched,
@@ -131,11 +157,15 @@ def compare(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {"game": code, "published": attrs.asdict(published), "ours": row}
         if row["status"] == "certified":
             same = (row["preperiod"], row["period"]) == (published.preperiod, published.period)
-            verdict = (
-                "agrees"
-                if same
-                else f"DISAGREES: ours preperiod {row['preperiod']}, period {row['period']}"
-            )
+            shifted = czajka_preperiod(code, row["preperiod"], row["period"])
+            if same:
+                verdict = "agrees"
+            elif (shifted, row["period"]) == (published.preperiod, published.period):
+                k = first_heap_with_a_move(code)
+                left_out = "heap 1" if k == 2 else f"heaps 1..{k - 1}"
+                verdict = f"agrees once {left_out} (no move) are left out, as that table does"
+            else:
+                verdict = f"DISAGREES: ours preperiod {row['preperiod']}, period {row['period']}"
         else:
             window = 2 * published.preperiod + published.period + len(parse_octal(code)) - 1
             verdict = (
@@ -155,3 +185,39 @@ def compare(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         entry["verdict"] = verdict
         report.append(entry)
     return report
+
+
+def _ours(row: dict[str, Any]) -> str:
+    if row["status"] == "certified":
+        return f"{row['preperiod']:,} / {row['period']:,}"
+    return f"open at {row['heaps']:,}"
+
+
+def _sparse(row: dict[str, Any]) -> str:
+    if not row["mask"]:
+        return "-"
+    domain = " (domain)" if row["in_domain"] else ""
+    last = "-" if row["last_rare"] is None else f"{row['last_rare']:,}"
+    return f"{row['mask']:x}{domain}, {row['rare_heaps']:,}, {last}"
+
+
+def markdown_table(rows: list[dict[str, Any]]) -> str:
+    """The sweep as a Markdown table, each row beside the published figures (if any).
+
+    >>> markdown_table([]).splitlines()[0].split(" | ")[:3]
+    ['| game', 'preperiod / period (ours)', 'largest (first at)']
+    """
+    verdicts = {entry["game"]: entry["verdict"] for entry in compare(rows)}
+    lines = [
+        "| game | preperiod / period (ours) | largest (first at) "
+        "| rare mask, rare heaps, last rare | published | verdict |",
+        "|---|---:|---:|---|---:|---|",
+    ]
+    for row in rows:
+        published = PUBLISHED.get(row["game"])
+        theirs = "" if published is None else f"{published.preperiod:,} / {published.period:,}"
+        lines.append(
+            f"| {row['game']} | {_ours(row)} | {row['largest']} ({row['largest_at']:,}) | "
+            f"{_sparse(row)} | {theirs} | {verdicts.get(row['game'], '')} |"
+        )
+    return "\n".join(lines)
