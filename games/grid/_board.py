@@ -388,7 +388,7 @@ def _layout(height: int, width: int) -> _Layout:
     return _Layout(height, width)
 
 
-class GridPosition:
+class GridPosition(cgt.Position):
     """Base of the grid games: a position is its `Grid`; subclasses supply the moves.
 
     Class attributes: ``ALPHABET`` (the characters of the string form), ``ALIASES`` (other
