@@ -96,8 +96,12 @@ class _Parser(argparse.ArgumentParser):
         return found
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``cgt``, with the sub-commands of every plug-in."""
+#: the commands of `cgt` itself; a command line that runs one of them imports no plug-in
+BUILTIN_COMMANDS = ("verify", "value")
+
+
+def build_parser(plugins: bool = True) -> argparse.ArgumentParser:
+    """The argument parser of ``cgt``, with the sub-commands of every plug-in (``plugins``)."""
     parser = _Parser(
         prog="cgt", description="Combinatorial game theory: values, sums and verified closed forms."
     )
@@ -110,6 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_verify_command(commands)
     add_value_command(commands)
     add_game_option(commands.choices["value"])
+    if not plugins:
+        return parser
     for module in load_plugins().values():
         add_commands: Any = getattr(module, "add_commands", None)
         if add_commands is not None:
@@ -139,8 +145,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     _ascii_when_needed()
     command = "cgt"
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        first = next((word for word in words if not word.startswith("-")), None)
+        # a built-in command needs no plug-in's sub-commands (importing them costs a second)
+        parser = build_parser(plugins=first not in BUILTIN_COMMANDS)
+        args = parser.parse_args(words)
         if getattr(args, "handler", None) is None:
             parser.print_help()
             return 2
