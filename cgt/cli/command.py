@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -83,9 +84,29 @@ def version() -> str:
         return str(cgt.__version__)
 
 
+def plain_text(text: str) -> str:
+    """Help text without the markup of docstrings (``code`` and `names` lose their quotes).
+
+    >>> plain_text("The ``cgt daihinmin`` commands; see `~games.daihinmin.players`.")
+    'The cgt daihinmin commands; see games.daihinmin.players.'
+    """
+    return _ROLE.sub(r"\1", _LITERAL.sub(r"\1", text))
+
+
+_LITERAL = re.compile(r"``([^`]+)``")
+_ROLE = re.compile(r"`~?([^`\s][^`]*)`")
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser that reads ``-1/2``, ``-^`` or ``-{1|2}`` as values: an argument that
-    starts with one ``-`` and is none of the command's options is a value."""
+    starts with one ``-`` and is none of the command's options is a value.  Its help (and that
+    of its sub-commands) is shown without docstring markup (`plain_text`)."""
+
+    def format_help(self) -> str:
+        return plain_text(super().format_help())
+
+    def format_usage(self) -> str:
+        return plain_text(super().format_usage())
 
     def _parse_optional(self, arg_string: str) -> Any:
         found = super()._parse_optional(arg_string)
@@ -114,13 +135,26 @@ def build_parser(plugins: bool = True) -> argparse.ArgumentParser:
     add_verify_command(commands)
     add_value_command(commands)
     add_game_option(commands.choices["value"])
-    if not plugins:
-        return parser
-    for module in load_plugins().values():
-        add_commands: Any = getattr(module, "add_commands", None)
-        if add_commands is not None:
-            add_commands(commands)
+    if plugins:
+        for module in load_plugins().values():
+            add_commands: Any = getattr(module, "add_commands", None)
+            if add_commands is not None:
+                add_commands(commands)
+    _describe(parser)
     return parser
+
+
+def _describe(parser: argparse.ArgumentParser) -> None:
+    """Give every sub-command without a description its one-line help as one, so that
+    ``cgt COMMAND --help`` says what the command does."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {choice.dest: choice.help for choice in action._choices_actions}
+            for name, sub in action.choices.items():
+                if not sub.description and helps.get(name):
+                    text = str(helps[name])
+                    sub.description = text[0].upper() + text[1:] + "."
+                _describe(sub)
 
 
 def _ascii_when_needed() -> None:
