@@ -55,7 +55,7 @@ from cgt.core.errors import (
     WrongTypeError,
     _short_repr,
 )
-from cgt.positions.protocol import _as_tuple, check_hashable
+from cgt.positions.protocol import _as_tuple, check_hashable, is_position
 from cgt.positions.sums import Position
 
 __all__ = ["FunctionPosition", "GameDefinition", "impartial_game", "partizan_game"]
@@ -146,7 +146,7 @@ class GameDefinition:
         for state in _as_tuple(_Pending(self, args), what, states):
             if isinstance(state, FunctionPosition):
                 result.append(state.args if state.definition is self else state)
-            elif _is_position(state):
+            elif is_position(state):
                 result.append(state)
             elif arity == 1:
                 result.append((state,))
@@ -165,11 +165,6 @@ class GameDefinition:
             self(*state) if state.__class__ is tuple else state
             for state in self.successors(args, states, what)
         )
-
-
-def _is_position(obj: Any) -> bool:
-    left = getattr(obj, "left_options", None)
-    return callable(getattr(obj, "options", None)) or callable(left) or isinstance(left, tuple)
 
 
 class FunctionPosition(Position):

@@ -114,8 +114,11 @@ def _command_play(args: argparse.Namespace) -> int:
     except Exception as error:  # with --strict a player's own error stops the run
         if not args.strict:
             raise
+        from games.daihinmin.rules.match import player_traceback
+
         raise CommandError(
-            f"game {match.game}: a player raised {type(error).__name__}: {error}"
+            f"game {match.game}: a player raised {type(error).__name__}: {error}\n"
+            f"{player_traceback(error)}"
         ) from None
     finally:
         progress.close()
