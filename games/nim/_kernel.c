@@ -192,7 +192,7 @@ int64_t cgt_tb_extend(uint32_t *g, int64_t start, int64_t end, const int64_t *sp
 }
 
 /* The least period of every suffix of v[0..n) by a prefix function on the reversed sequence;
- * returns the least period p of a suffix v[n-L..n) whose window a*(n-L) + b*p + c is covered,
+ * returns the least period p of a suffix v[n-L..n) whose window a*max(n-L, 1) + b*p + c is covered,
  * i.e. <= n - p (0 if none).  work holds n int32 (n < 2**31).  hint_lengths/hint_periods: the
  * least periods of the suffixes of the given lengths, for guessing how far to search next. */
 int64_t cgt_certify(const uint32_t *v, int64_t n, int64_t a, int64_t b, int64_t c,
@@ -212,7 +212,7 @@ int64_t cgt_certify(const uint32_t *v, int64_t n, int64_t a, int64_t b, int64_t 
     for (int64_t length = 1; length <= n; length++) {
         int64_t period = length - work[length - 1];
         if ((certified == 0 || period < certified) &&
-            a * (n - length) + b * period + c <= n - period)
+            a * (n - length > 1 ? n - length : 1) + b * period + c <= n - period)
             certified = period;
     }
     for (int64_t h = 0; h < nhints; h++) {

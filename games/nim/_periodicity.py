@@ -35,10 +35,13 @@ Window = Callable[[int, int], int]
 
 @attrs.frozen
 class LinearWindow:
-    """The window ``a*n0 + b*p + c`` of a periodicity theorem (octal: ``2*n0 + p + t``).
+    """The window ``a*max(n0, 1) + b*p + c`` of a take-and-break periodicity theorem (octal:
+    ``2*n0 + p + t``).  ``max(n0, 1)``: the proofs shift a part of a split by ``p`` and need it
+    to stay a heap; with ``n0 = 0`` it could become empty (0.4: ``g(0..2) = 0, 0, 0`` would
+    "certify" period 1, but ``g(3) = 1``).
 
-    >>> LinearWindow(2, 1, 3)(10, 4)
-    27
+    >>> LinearWindow(2, 1, 3)(10, 4), LinearWindow(2, 1, 1)(0, 1)
+    (27, 4)
     """
 
     a: int
@@ -46,7 +49,7 @@ class LinearWindow:
     c: int
 
     def __call__(self, preperiod: int, period: int) -> int:
-        return self.a * preperiod + self.b * period + self.c
+        return self.a * max(preperiod, 1) + self.b * period + self.c
 
 
 def last_mismatch(values: Sequence[int], period: int) -> int:

@@ -54,7 +54,7 @@ class GrundysGame(TakeBreakGame):
         return hash(GrundysGame)
 
     def _window(self, preperiod: int, period: int) -> int:
-        return 2 * preperiod + 2 * period
+        return self._theorem_window()(preperiod, period)
 
     def _theorem_window(self) -> LinearWindow:
         return LinearWindow(2, 2, 0)

@@ -18,7 +18,7 @@ from cgt.cli.command import main
 from games.nim import grundys_game, hexadecimal, octal
 from games.nim._takebreak import grundy_values_naive
 from games.nim.grundys_game import GRUNDYS_GAME_RULES, GrundysGame
-from games.nim.octal import OctalGame, parse_octal
+from games.nim.octal import OctalGame, octal_rules, parse_octal
 from games.nim.search import (
     CheckpointError,
     certificate,
@@ -137,6 +137,24 @@ def test_grundys_game_window_is_needed() -> None:
     # The window 2*n0 + 2p (not Guy-Smith's 2*n0 + p) because of the equal split.
     game = GrundysGame(1 << 10)
     assert game._window(10, 3) == 26
+
+
+@pytest.mark.parametrize("engine", ["python", "auto"])
+def test_short_prefixes_never_certify_a_false_period(engine: str) -> None:
+    # Found here: with n0 = 0 the window 2*n0 + p + t let g(0..2) = 0, 0, 0 of 0.4 "certify"
+    # period 1, and g(3) came out 0 (it is 1).  The shifted heap must stay non-empty: max(n0, 1).
+    codes = [f"0.{a}{b}" for a in range(8) for b in range(8) if a or b] + ["4.7", "0.4", "4.4"]
+    for code in codes:
+        truth = grundy_values_naive(octal_rules(parse_octal(code)), 60)
+        for first in range(1, 12):
+            game = OctalGame(parse_octal(code), 1 << 13, engine=engine)
+            game.sequence(first)
+            assert [game.grundy(n) for n in range(60)] == truth, (code, first)
+    truth = grundy_values_naive(GRUNDYS_GAME_RULES, 60)
+    for first in range(1, 12):
+        game = GrundysGame(1 << 13, engine)
+        game.sequence(first)
+        assert [game.grundy(n) for n in range(60)] == truth, first
 
 
 @pytest.mark.parametrize("code", ["0.8", "0.f", "0.48", "4.8", "0.18", "0.08", "8.0"])
