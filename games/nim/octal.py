@@ -137,7 +137,7 @@ class OctalGame(TakeBreakGame):
     def __init__(self, digits: tuple[int, ...], search_bound: int, engine: str = "auto") -> None:
         self.digits = digits
         self._hexadecimal = max(digits) > 7
-        self.code = f"{digits[0]:x}." + "".join(f"{d:x}" for d in digits[1:])
+        self.code = f"{digits[0]:x}." + ("".join(f"{d:x}" for d in digits[1:]) or "0")
         self.most_removed = len(digits) - 1
         self._init_engine(octal_rules(digits), engine)
         self._init_sequence(search_bound)

@@ -169,6 +169,7 @@ def test_hexadecimal_codes_parse_and_octal_ones_are_the_same_game() -> None:
     assert hexadecimal("0.77") is octal("0.77")
     assert repr(hexadecimal("0.F")) == "hexadecimal('0.f')"
     assert parse_octal("c.1", base=16) == (12, 1)
+    assert octal("4.000").code == "4.0" and octal(octal("4.0").code) is octal("4.0")
     with pytest.raises(cgt.CGTError, match="0 or 4"):
         hexadecimal("1.7")
     with pytest.raises(cgt.CGTError, match="not an octal digit"):
