@@ -54,7 +54,7 @@ from games.daihinmin.rules.engine import Rules
 from games.daihinmin.rules.match import GameRecord, Match, MatchResult, deal_cards, game_rng
 from games.daihinmin.rules.player import Player
 
-__all__ = ["ServerError", "run_server"]
+__all__ = ["ServerError", "game_json", "run_server"]
 
 _DEVKIT_RULES = Rules()
 
@@ -118,7 +118,17 @@ def _hands_after_exchange(record: GameRecord) -> list[int]:
     return hands
 
 
-def _game_log(seed: object, record: GameRecord, remotes: Sequence[RemotePlayer | None]) -> str:
+def game_json(
+    seed: object,
+    record: GameRecord,
+    remotes: Sequence[RemotePlayer | None] = (),
+    names: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """One line of ``games.jsonl``: a game played with ``record_moves`` as JSON-ready data
+    (seats, dealer, ranks, the dealt hands and the hands after the exchange as hex masks, every
+    move with why a play was refused, ranking, points, rejected plays, whether the 20-pass
+    rule ended it, which TCP clients were dropped, and the players' ``names`` when given).
+    The web table replays these (`games.daihinmin.web.timeline`)."""
     moves = []
     for move in record.moves:
         entry: dict[str, Any] = {"player": move.player, "meld": str(move.meld)}
@@ -141,9 +151,11 @@ def _game_log(seed: object, record: GameRecord, remotes: Sequence[RemotePlayer |
         "points": record.points,
         "rejected": record.rejected,
         "stalled": record.stalled,
-        "dropped": [r.dropped if r is not None else None for r in remotes],
+        "dropped": [r.dropped if r is not None else None for r in remotes] or [None] * 5,
     }
-    return json.dumps(data)
+    if names is not None:
+        data["names"] = list(names)
+    return data
 
 
 def run_server(
@@ -163,6 +175,7 @@ def run_server(
     ready: Callable[[int], None] | None = None,
     on_connect: Callable[[int, str], None] | None = None,
     first_game: int = 1,
+    record_moves: bool = False,
 ) -> MatchResult:
     """Play `games` games with TCP clients in the `None` seats of `players` and return the
     totals.
@@ -173,7 +186,8 @@ def run_server(
     ``playerN_read.txt`` / ``playerN_write.txt`` in the devkit ``data/`` format.  `on_game`
     is called with each finished game's record, `on_connect(number, name)` with each client
     that joined.  `first_game` (the first game of a rank period: 1, 101, ...) plays the deals
-    of that part of the run seeded `seed`, as `Match.start_at` does.  Raises `ServerError` if
+    of that part of the run seeded `seed`, as `Match.start_at` does.  `record_moves`: the
+    records given to `on_game` hold every move (as they do with `log_dir`).  Raises `ServerError` if
     the port cannot be
     used, `ProtocolTimeoutError` if the clients do not all connect within `connect_timeout`.
     """
@@ -230,7 +244,7 @@ def run_server(
         if log_dir is not None:
             Path(log_dir).mkdir(parents=True, exist_ok=True)
             log = (Path(log_dir) / "games.jsonl").open("w")
-        match = Match(seated, seed=seed, rules=rules, record_moves=log is not None)
+        match = Match(seated, seed=seed, rules=rules, record_moves=record_moves or log is not None)
         if first_game != 1:  # the deals of games first_game.. of the run seeded `seed`
             match.start_at(first_game)
         result = MatchResult([getattr(p, "name", type(p).__name__) for p in seated])
@@ -238,7 +252,7 @@ def run_server(
             record = match.play_game(final=game == games)
             result.add(record)
             if log is not None:
-                log.write(_game_log(seed, record, remotes) + "\n")
+                log.write(json.dumps(game_json(seed, record, remotes, result.names)) + "\n")
                 log.flush()
             if on_game is not None:
                 on_game(record)
