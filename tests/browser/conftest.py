@@ -87,9 +87,17 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Where screenshots go (``CGT_SCREENSHOTS`` or a temporary folder)."""
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Where screenshots go (``CGT_SCREENSHOTS`` or a temporary folder); those kept for the
+    documentation are made small (256 colours) at the end of the session."""
     named = os.environ.get("CGT_SCREENSHOTS")
     folder = Path(named) if named else tmp_path_factory.mktemp("screenshots")
     folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    yield folder
+    if named:
+        from PIL import Image
+
+        for picture in folder.glob("*.png"):
+            with Image.open(picture) as image:
+                small = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+            small.save(picture, optimize=True)

@@ -73,9 +73,11 @@ def test_replay_a_server_log_to_the_end(
     page.wait_for_selector(f"[data-test=replay-status]:has-text('2 of 3), move 0 of {moves}')")
     # the second game of a rank period starts with the exchange
     assert page.locator("[data-test=exchange] .exchange-row").count() == len(game["exchange"]) > 0
-    # move by move: the field shows the cards of the first play
-    page.click("[data-test=next]")
-    first = game["frames"][0]
+    # move by move: the field shows the cards of the first play that stays on it
+    k = next(k for k, frame in enumerate(game["frames"]) if frame["field"] is not None)
+    for _ in range(k + 1):
+        page.click("[data-test=next]")
+    first = game["frames"][k]
     shown = page.locator("[data-test=field] [data-card]").evaluate_all(
         "cards => cards.map(c => c.getAttribute('data-card'))"
     )

@@ -209,7 +209,10 @@ def make_app(log: str | Path | None = None, time_limit: float = 60.0) -> Any:
         if table.human is None:
             raise SeatError("this table has no seat of yours")
         body = await body_of(request)
-        return JSONResponse({"played": table.human.submit(body.get("choice"))})
+        asked = body.get("question")
+        if asked is not None and (not isinstance(asked, int) or isinstance(asked, bool)):
+            raise SeatError("question: the id of the question answered")
+        return JSONResponse({"played": table.human.submit(body.get("choice"), asked)})
 
     async def stop(request: Request) -> Response:
         table = tables.get(request.path_params["table"])

@@ -23,6 +23,7 @@ code (``module.path:Class``) are not accepted from a page.
 from __future__ import annotations
 
 import contextlib
+import json
 import subprocess
 import threading
 import time
@@ -121,6 +122,7 @@ class HumanSeat(Player):
         self._ready = threading.Condition()
         self._question: dict[str, Any] | None = None
         self._answer: Any = None
+        self._asked = 0
         self.player = -1
         self.view: dict[str, Any] = {}
 
@@ -201,7 +203,8 @@ class HumanSeat(Player):
         deadline = time.monotonic() + self.time_limit
         with self._ready:
             self._answer = None
-            self._question = {**question, "deadline": deadline}
+            self._asked += 1
+            self._question = {**question, "id": self._asked, "deadline": deadline}
             self.table.touch()
             while self._answer is None:
                 if self.table.stopping:
@@ -253,14 +256,17 @@ class HumanSeat(Player):
             shown = {k: v for k, v in self._question.items() if k != "deadline"}
             return {**shown, "seconds_left": round(left, 1), "time_limit": self.time_limit}
 
-    def submit(self, choice: Any) -> str:
-        """The person's answer to the current question: ``"pass"``, a meld's text
-        (``"5S 5H"``, ``"JK(5D) 5S"``) or a list of card names.  Returns what was played;
-        raises `SeatError` with the reason when the rules refuse it."""
+    def submit(self, choice: Any, question_id: int | None = None) -> str:
+        """The person's answer to the current question (``question_id``: the ``id`` of the
+        question answered, if known): ``"pass"``, a meld's text (``"5S 5H"``, ``"JK(5D) 5S"``)
+        or a list of card names.  Returns what was played; raises `SeatError` with the reason
+        when the rules refuse it."""
         with self._ready:
             question = self._question
-            if question is None:
+            if question is None or self._answer is not None:
                 raise SeatError("it is not your turn")
+            if question_id is not None and question_id != question["id"]:
+                raise SeatError("that question is over (the time ran out?); answer the new one")
             if question["kind"] == "exchange":
                 mask = self._cards(choice)
                 if mask & ~self._hand:
@@ -452,7 +458,8 @@ class LiveTable:
         if self.stopping:
             raise _Stopped
         with self._lock:
-            self.records.append(game_json(self.seed, record, names=names))
+            # as the page and a games.jsonl line have it (lists, not tuples)
+            self.records.append(json.loads(json.dumps(game_json(self.seed, record, names=names))))
         points = " ".join(str(p) for p in record.points)
         self.event(f"game {record.game} over: points {points}", game=len(self.records) - 1)
 

@@ -435,7 +435,7 @@ class LiveView {
     const clock = h("span", { class: "clock", "data-test": "clock" }, `${Math.ceil(question.seconds_left)} s left of ${question.time_limit} s`);
     const send = async (choice) => {
       try {
-        const answer = await call("POST", `/api/tables/${this.table.id}/submit`, { choice });
+        const answer = await call("POST", `/api/tables/${this.table.id}/submit`, { choice, question: question.id });
         this.chosen.clear();
         this.say("");
         this.actions.dataset.played = answer.played;
