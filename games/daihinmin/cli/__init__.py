@@ -115,8 +115,11 @@ def _command_play(args: argparse.Namespace) -> int:
     except Exception as error:  # with --strict a player's own error stops the run
         if not args.strict:
             raise
+        from games.daihinmin.rules.match import player_traceback
+
         raise CommandError(
-            f"game {match.game}: a player raised {type(error).__name__}: {error}"
+            f"game {match.game}: a player raised {type(error).__name__}: {error}\n"
+            f"{player_traceback(error)}"
         ) from None
     finally:
         progress.close()
@@ -215,6 +218,19 @@ def _command_server(args: argparse.Namespace) -> int:
             flush=True,
         )
 
+    joined = [0]
+
+    def connected(number: int, name: str) -> None:
+        joined[0] += 1
+
+    def dropped(address: str, reason: str) -> None:
+        print(
+            f"cgt daihinmin server: dropped {address}: {reason}"
+            f" (still waiting for {waiting - joined[0]} client(s))",
+            file=sys.stderr,
+            flush=True,
+        )
+
     result = run_server(
         port,
         games,
@@ -223,6 +239,8 @@ def _command_server(args: argparse.Namespace) -> int:
         log_dir=args.log_dir,
         move_timeout=args.move_timeout,
         ready=ready,
+        on_connect=connected,
+        on_drop=dropped,
     )
     from games.daihinmin.experiments.stats import summarize
 

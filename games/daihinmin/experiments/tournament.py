@@ -101,11 +101,25 @@ def resolve_player(text: str) -> PlayerSpec:
         from games.daihinmin.network.kit import build_kit
 
         return PlayerSpec(name, (str(build_kit().jn17), "-n", "jn17"))
-    if os.sep in name and os.path.isfile(name) and os.access(name, os.X_OK):
-        return PlayerSpec(name, (name,))
-    from games.daihinmin.players import make_player
+    if os.sep in name and ":" not in name:
+        if os.path.isfile(name) and os.access(name, os.X_OK):
+            return PlayerSpec(name, (name,))
+        raise TournamentError(
+            f"player {text!r}: no executable file there (a UECda client program is given by"
+            " the path of its executable, or as cmd:COMMAND LINE)"
+        )
+    from games.daihinmin.players import PLAYER_NAMES, UnknownPlayerError, make_player
 
-    make_player(name)  # raises UnknownPlayerError
+    try:
+        make_player(name)
+    except UnknownPlayerError:
+        if ":" in name:  # a class that cannot be loaded: make_player says why
+            raise
+        raise UnknownPlayerError(
+            f"unknown player {text!r}: a tournament takes a registry name"
+            f" ({', '.join(PLAYER_NAMES)}), module.path:Class, jn17 (the C client of the"
+            " UECda kit), cmd:COMMAND LINE or the path of an executable UECda client"
+        ) from None
     return PlayerSpec(name)
 
 
