@@ -371,6 +371,7 @@ class LiveView {
     this.say("");
     this.after = 0;
     this.shownGame = -1;
+    this.drawn = null;
     this.log.replaceChildren();
     this.replay.replaceChildren();
     this.table = await call("POST", "/api/tables", request);
@@ -400,7 +401,7 @@ class LiveView {
     }
   }
 
-  render(state) {
+  render(state, force = false) {
     this.status.textContent = `table ${state.id}: ${state.state}, ${state.finished_games} of ${state.games} game(s) played; totals ${state.totals.join(" ")}` + (state.error ? ` — ${state.error}` : "");
     this.status.dataset.state = state.state;
     if (!this.withSeat) {
@@ -414,6 +415,14 @@ class LiveView {
     const seat = state.seat;
     if (!seat || seat.you === undefined) return;
     const question = state.question;
+    // redraw only what changed: a button replaced under the pointer would lose its click
+    const key = `${state.version}/${question ? question.id : "-"}`;
+    if (!force && key === this.drawn) {
+      const clock = this.actions.querySelector("[data-test=clock]");
+      if (clock && question) clock.textContent = `${Math.ceil(question.seconds_left)} s left of ${question.time_limit} s`;
+      return;
+    }
+    this.drawn = key;
     const view = { ...seat, names: state.names, hands: null, bottom: seat.you, totals: state.totals, open: false, last: this.log.lastChild ? this.log.lastChild.textContent : "" };
     view.hands = [0, 1, 2, 3, 4].map((p) => (p === seat.you ? seat.hand : null));
     for (const c of [...this.chosen]) if (!seat.hand.includes(c)) this.chosen.delete(c);
@@ -424,7 +433,7 @@ class LiveView {
   pick(card) {
     if (this.chosen.has(card)) this.chosen.delete(card);
     else this.chosen.add(card);
-    this.render(this.table);
+    this.render(this.table, true);
   }
 
   renderActions(question) {
