@@ -72,6 +72,9 @@ class Form:
     def __hash__(self) -> int:
         return hash(("Form", self.text))
 
+    def __reduce__(self) -> tuple[type[Form], tuple[str]]:
+        return (Form, (self.text,))
+
 
 def _depths(text: str) -> list[int]:
     """The nesting depth (braces and parentheses) before each character."""
