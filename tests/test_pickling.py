@@ -193,6 +193,7 @@ def Pushes(left: int, right: int) -> tuple[list[tuple[int, int]], list[tuple[int
 
 
 def _position_examples() -> dict[type, list[Any]]:
+    from cgt.explorer.forms import Form
     from cgt.positions.decorators import FunctionPosition
     from games.grid.amazons import Amazons
     from games.grid.clobber import Clobber
@@ -234,6 +235,7 @@ def _position_examples() -> dict[type, list[Any]]:
         Wythoff: [Wythoff(5, 3)],
         Suit: [Suit("0LR"), Suit("0L2R")],
         PartizanTanhinmin: [PartizanTanhinmin((1, 3, 5), (2, 4), field=1)],
+        Form: [Form("{0, * | 1}"), Form("^* + 1/2"), Form("{2|0||-1}")],
     }
 
 
