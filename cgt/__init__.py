@@ -37,12 +37,16 @@ from cgt.core import (
 )
 from cgt.impartial import (
     Nimber,
+    NimberSearch,
     NimDivisionError,
+    SearchInterrupted,
+    SearchStats,
     grundy,
     is_p_position,
     mex,
     nim_inverse,
     nim_multiply,
+    nimber_search,
 )
 from cgt.infinitesimals import NotAllSmallError, atomic_weight, is_all_small, ish, reduced
 from cgt.loopy import (
@@ -161,6 +165,7 @@ __all__ = [
     "MisereQuotient",
     "NimDivisionError",
     "Nimber",
+    "NimberSearch",
     "NotAPositionError",
     "NotAStopperError",
     "NotAllSmallError",
@@ -173,6 +178,8 @@ __all__ = [
     "Position",
     "QuotientNotFoundError",
     "RunInterrupted",
+    "SearchInterrupted",
+    "SearchStats",
     "Sum",
     "TextSize",
     "ThermalError",
@@ -210,6 +217,7 @@ __all__ = [
     "misere_quotient",
     "nim_inverse",
     "nim_multiply",
+    "nimber_search",
     "options_of",
     "outcome",
     "overheat",

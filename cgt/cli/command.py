@@ -103,6 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"cgt {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from cgt.cli.nimber import add_command as add_nimber_command
     from cgt.cli.rulesets import add_game_option
     from cgt.cli.summary import add_commands as add_value_command
     from cgt.cli.verify import add_command as add_verify_command
@@ -110,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_verify_command(commands)
     add_value_command(commands)
     add_game_option(commands.choices["value"])
+    add_nimber_command(commands)
     for module in load_plugins().values():
         add_commands: Any = getattr(module, "add_commands", None)
         if add_commands is not None:
