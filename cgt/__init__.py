@@ -65,9 +65,11 @@ from cgt.loopy.sprague_grundy import (
 )
 from cgt.misere import (
     Genus,
+    MisereFormTooLargeError,
     MisereGame,
     MisereOutcome,
     MisereQuotient,
+    MisereSearchTooLargeError,
     QuotientNotFoundError,
     genus,
     is_misere_p_position,
@@ -76,6 +78,7 @@ from cgt.misere import (
     misere_grundy,
     misere_outcome,
     misere_quotient,
+    octal_misere_quotient,
 )
 from cgt.partizan import (
     DOWN,
@@ -160,9 +163,11 @@ __all__ = [
     "LoopyGameError",
     "LoopyImpartialOutcome",
     "Memo",
+    "MisereFormTooLargeError",
     "MisereGame",
     "MisereOutcome",
     "MisereQuotient",
+    "MisereSearchTooLargeError",
     "NimDivisionError",
     "Nimber",
     "NimberSearch",
@@ -218,6 +223,7 @@ __all__ = [
     "nim_inverse",
     "nim_multiply",
     "nimber_search",
+    "octal_misere_quotient",
     "options_of",
     "outcome",
     "overheat",
