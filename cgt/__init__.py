@@ -47,6 +47,7 @@ from cgt.impartial import (
     nim_inverse,
     nim_multiply,
     nimber_search,
+    nimber_split,
 )
 from cgt.infinitesimals import NotAllSmallError, atomic_weight, is_all_small, ish, reduced
 from cgt.loopy import (
@@ -223,6 +224,7 @@ __all__ = [
     "nim_inverse",
     "nim_multiply",
     "nimber_search",
+    "nimber_split",
     "octal_misere_quotient",
     "options_of",
     "outcome",

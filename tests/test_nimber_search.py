@@ -5,6 +5,7 @@ Ctrl-C and depth."""
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import signal
 import subprocess
@@ -216,3 +217,21 @@ def test_ctrl_c_on_the_command_line_stops_with_a_clear_message():
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, (out, err)
     assert "interrupted after" in err and "positions" in err
+
+
+def test_the_split_over_real_dask_workers_gives_the_same_answer():
+    board = rectangle(3, 5)
+    assert cgt.nimber_split(board, jobs=2) == cgt.nimber_split(board, jobs=1) == 1
+    # a sum: its components are the chunks
+    position = cgt.Sum(rectangle(2, 3), rectangle(1, 5), rectangle(3, 3))
+    assert cgt.nimber_split(position, jobs=2) == plain_grundy(position)
+
+
+def test_the_command_line_split_and_json(capsys):
+    from cgt.cli import main
+
+    assert main(["nimber", "--game", "cram", "...|...|...|...", "--jobs", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["nimber"] == plain_grundy(rectangle(4, 3))
+    assert main(["nimber", "--game", "cram", "...|...", "--table-limit", "none"]) == 0
+    assert capsys.readouterr().out.startswith("cram ...|...: *1")
