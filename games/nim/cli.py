@@ -3,6 +3,9 @@
 * ``cgt nim 3 5 7``: the nim-sum and every winning move;
 * ``cgt subtraction 2,3 --upto 30``: the sequence, preperiod, period and closed form;
 * ``cgt octal 0.77 --upto 100``: the same for an octal game (or "not yet periodic up to N");
+* ``cgt octal 0.354 --upto-heaps 30000000 --checkpoint 354.npz``: a long search, with progress,
+  checkpoints (run it again to resume) and the certificate (preperiod, period, largest value,
+  rare mask, last rare heap); ``cgt grundys-game --upto-heaps N`` the same for Grundy's game;
 * ``cgt octal 0.75 --misere``: misère play: each heap's misère Grundy value and genus, the
   single heaps that are misère P-positions, and the misère quotient of the heaps up to
   ``--quotient-upto`` (Plambeck and Siegel), certified.
@@ -18,8 +21,10 @@ from typing import Any
 import cgt
 from games.nim._errors import InvalidRulesError
 from games.nim._sequence import HeapGame
+from games.nim._takebreak import ENGINES
+from games.nim.grundys_game import GrundysGame, grundys_game
 from games.nim.nim import Nim
-from games.nim.octal import OctalGame, octal
+from games.nim.octal import OctalGame, hexadecimal, octal
 from games.nim.subtraction import subtraction
 
 __all__ = ["add_commands"]
@@ -76,7 +81,7 @@ def _sequence_report(game: HeapGame, upto: int, rules: dict[str, Any], as_json: 
             "periodicity": game.describe_periodicity(),
             "closed_form": form,
         }
-        print(json.dumps(report, indent=2))
+        print(compact_json(report))
         return 0
     print(f"{game!r}")
     print(f"g(0..{upto - 1}): {' '.join(map(str, values))}")
@@ -113,12 +118,71 @@ MISERE_UPTO = 20
 octal heaps grow quickly: heaps of size 40 take seconds each)."""
 
 
+def compact_json(report: dict[str, Any]) -> str:
+    """``report`` as JSON with one line per key (a sequence stays on one line).
+
+    >>> print(compact_json({"code": "0.77", "sequence": [0, 1, 2]}))
+    {
+      "code": "0.77",
+      "sequence": [0, 1, 2]
+    }
+    """
+    lines = [f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in report.items()]
+    return "{\n" + ",\n".join(lines) + "\n}"
+
+
 def _command_octal(args: argparse.Namespace) -> int:
-    game = octal(args.code, search_bound=args.search_bound)
+    make = hexadecimal if args.hexadecimal else octal
+    game = make(args.code, search_bound=args.search_bound, engine=args.engine)
     if args.misere:
         return _misere_report(game, args)
+    if args.upto_heaps is not None:  # a fresh game: millions of values stay out of the cache
+        fresh = OctalGame(game.digits, max(args.search_bound, args.upto_heaps), args.engine)
+        return _long_report(fresh, args, {"code": game.code})
     upto = 100 if args.upto is None else args.upto
     return _sequence_report(game, upto, {"code": game.code}, args.json)
+
+
+def _command_grundys_game(args: argparse.Namespace) -> int:
+    if args.upto_heaps is not None:
+        fresh = GrundysGame(max(args.search_bound, args.upto_heaps), args.engine)
+        return _long_report(fresh, args, {"game": "Grundy's game"})
+    game = grundys_game(search_bound=args.search_bound, engine=args.engine)
+    upto = 100 if args.upto is None else args.upto
+    return _sequence_report(game, upto, {"game": "Grundy's game"}, args.json)
+
+
+def _long_report(game: HeapGame, args: argparse.Namespace, rules: dict[str, Any]) -> int:
+    from games.nim.search import certificate, computed_heaps, long_search
+
+    try:
+        long_search(
+            game,
+            args.upto_heaps,
+            checkpoint=args.checkpoint,
+            every=args.checkpoint_every,
+            progress=not args.no_progress and not args.json,
+        )
+    except KeyboardInterrupt:
+        where = (
+            f"; values saved to {args.checkpoint}: run the same command to resume"
+            if (args.checkpoint)
+            else " (no --checkpoint file: nothing saved)"
+        )
+        print(f"interrupted at heap {computed_heaps(game):,}{where}", file=sys.stderr)
+        return 130
+    found = certificate(game)
+    upto = 0 if args.upto is None else args.upto
+    if args.json:
+        report = {**rules, **found.as_dict()}
+        if upto:
+            report["sequence"] = game.sequence(upto)
+        print(compact_json(report))
+        return 0
+    print(found.describe())
+    if upto:
+        print(f"g(0..{upto - 1}): {' '.join(map(str, game.sequence(upto)))}")
+    return 0
 
 
 class _Status:
@@ -250,7 +314,7 @@ def _misere_report_with(game: OctalGame, args: argparse.Namespace, status: _Stat
                 "preperiod": quotient.preperiod,
                 "period": quotient.period,
             }
-        print(json.dumps(report, indent=2))
+        print(compact_json(report))
         return 0
     print(f"{game!r} in misère play")
     print(f"G-(0..{upto - 1}): {' '.join(map(str, values))}")
@@ -372,5 +436,137 @@ def add_commands(subparsers: Any) -> None:
         help="with --misere: outcomes of sums by search of their moves (default) or by misère "
         "simplest forms (often faster for Kayles-like games); the quotient is certified either way",
     )
+    _long_search_options(oct_)
+    oct_.add_argument(
+        "--hexadecimal",
+        action="store_true",
+        help="read CODE as a hexadecimal code (digits 0-f; 8: leave three heaps)",
+    )
     oct_.add_argument("--json", action="store_true", help="machine-readable output")
     oct_.set_defaults(handler=_command_octal)
+
+    grundy = subparsers.add_parser(
+        "grundys-game",
+        help="Grundy's game (split a heap into two unequal heaps): sequence, long searches",
+    )
+    grundy.add_argument("--upto", type=_upto, default=None, help="values to show (default 100)")
+    grundy.add_argument(
+        "--search-bound",
+        type=_positive,
+        default=1 << 13,
+        help="heaps searched for a certified period (default 8192)",
+    )
+    _long_search_options(grundy)
+    grundy.add_argument("--json", action="store_true", help="machine-readable output")
+    grundy.set_defaults(handler=_command_grundys_game)
+
+    sweep = subparsers.add_parser(
+        "octal-sweep",
+        help="every 0.abc and 4.abc octal game (or CODES) on Dask: certified or open at N",
+    )
+    sweep.add_argument(
+        "codes", nargs="*", metavar="CODE", help="codes (default: every 0.abc, 4.abc)"
+    )
+    sweep.add_argument(
+        "--heaps", type=_positive, default=1 << 20, help="heaps searched per game (default 2**20)"
+    )
+    sweep.add_argument(
+        "--work",
+        type=_positive,
+        default=10**9,
+        help="pairs of heaps a game may look at before it is left open (default 10**9; "
+        "machine-independent)",
+    )
+    sweep.add_argument("--output", metavar="FILE", help="JSON file of the rows (resumes from it)")
+    sweep.add_argument("--jobs", type=_positive, default=None, help="local Dask workers")
+    sweep.add_argument("--scheduler", default=None, help="a Dask scheduler's address")
+    sweep.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sweep.add_argument("--json", action="store_true", help="the rows as JSON on stdout")
+    sweep.set_defaults(handler=_command_octal_sweep)
+
+
+def _command_octal_sweep(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from games.nim.sweep import THREE_DIGIT_CODES, sweep
+
+    codes = args.codes or list(THREE_DIGIT_CODES)
+    with Progress(
+        "octal sweep",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(file=sys.stderr),
+        disable=args.no_progress,
+    ) as bar:
+        task = bar.add_task("sweep", total=None)
+
+        def show(finished: int, total: int) -> None:
+            bar.update(task, completed=finished, total=total)
+
+        rows = sweep(
+            codes,
+            heaps=args.heaps,
+            work=args.work,
+            output=args.output,
+            jobs=args.jobs,
+            scheduler=args.scheduler,
+            progress=show,
+        )
+    certified = [row for row in rows if row["status"] == "certified"]
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    for row in rows:
+        if row["status"] == "certified":
+            what = f"preperiod {row['preperiod']}, period {row['period']}"
+        else:
+            what = f"open at {row['heaps']}"
+        print(f"{row['game']:>8}  {what}  (largest {row['largest']}, mask {row['mask']:#x})")
+    print(f"{len(certified)} of {len(rows)} certified; rows in {args.output or '(not saved)'}")
+    return 0
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text}")
+    return value
+
+
+def _long_search_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--upto-heaps",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="search up to N heaps with progress and print the certificate (preperiod, period, "
+        "largest value, rare mask, last rare heap) or 'not yet periodic up to N'",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        default=None,
+        metavar="FILE",
+        help="with --upto-heaps: save the values to FILE (.npz) as the search goes and resume "
+        "from it when it exists",
+    )
+    parser.add_argument(
+        "--checkpoint-every",
+        type=_seconds,
+        default=60.0,
+        metavar="SECONDS",
+        help="with --checkpoint: seconds between saves (default 60)",
+    )
+    parser.add_argument(
+        "--no-progress", action="store_true", help="with --upto-heaps: no progress bar"
+    )
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="compiled kernel when available (auto), or force kernel / python (same values)",
+    )
