@@ -33,7 +33,7 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from cgt.core._deep import deep
+from cgt.core._deep import deep, hop_points
 from cgt.core._digits import int_from_text
 from cgt.core.errors import CGTError, WrongTypeError
 from cgt.partizan import _canonical as core
@@ -355,6 +355,10 @@ class _Parser:
                 return i
             i += 1
         return hi
+
+
+# Every nesting of the text goes through one of them (deep texts move on to new threads there).
+hop_points(_Parser, "parse_signed", "parse_term", "parse_game", state="index")
 
 
 def _dyadic(number: Game) -> tuple[int, int]:
