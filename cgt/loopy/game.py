@@ -226,11 +226,27 @@ class LoopyGame:
         return not self == other
 
     def __hash__(self) -> int:
+        # Equal values hash equal: a stopper by the outcomes of its sums with a few short
+        # games (equal stoppers have equal outcomes in every sum); a game that is not one by
+        # its sides, which is what equality compares (the hash of the side itself when both
+        # are equal: such a game equals that stopper, or that short game).
         if self._hash is None:
-            mine = (self._left, self._right)
-            probes = (_outcome_of(*_sum(mine, _graph_of(x))) for x in _PROBES)
-            self._hash = hash((LoopyGame, *probes))
+            self._hash = self._stopper_hash() if self.is_stopper else self._sided_hash()
         return self._hash
+
+    def _stopper_hash(self) -> int:
+        mine = (self._left, self._right)
+        probes = (_outcome_of(*_sum(mine, _graph_of(x))) for x in _PROBES)
+        return hash((LoopyGame, *probes))
+
+    def _sided_hash(self) -> int:
+        try:
+            onside, offside = self.sides
+        except NotStopperSidedError:  # (equality raises for such a game)
+            return self._stopper_hash()
+        if onside == offside:
+            return hash(onside)
+        return hash((LoopyGame, hash(onside), hash(offside)))
 
     # ------------------------------------------------------------------------ arithmetic
 
@@ -350,7 +366,22 @@ def _value_of_graph(
                 return game
         quotient_left, quotient_right, root = canonical(new_left, new_right)
         new_left, new_right = reachable(quotient_left, quotient_right, root)
+        if not stopper and len(new_left) <= _SIDES_LIMIT:
+            same = _equal_sides(new_left, new_right)
+            if same is not None:  # G = s & s is the stopper s (a short game, perhaps)
+                return same
     return LoopyGame._raw(new_left, new_right, stopper)
+
+
+def _equal_sides(left: Edges, right: Edges) -> Game | LoopyGame | None:
+    """The stopper both sides of a game are, when they are equal (else None)."""
+    try:
+        onside, offside = sides(left, right)
+    except NotStopperSidedError:
+        return None
+    if not (_le_stoppers(onside, offside) and _le_stoppers(offside, onside)):
+        return None
+    return _value_of_graph(*onside, 0)
 
 
 _sum = sum_graph

@@ -3,7 +3,8 @@
 The grammar is that of short games (`cgt.partizan.notation`) with four additions:
 
 * the names of the standard loopy values: ``on``, ``off``, ``over``, ``under``, ``upon``,
-  ``dud``, ``tis``, ``tisn`` (see `cgt.loopy.printing`);
+  ``dud``, ``tis``, ``tisn``, ``upon*`` (see `cgt.loopy.printing`), each of which may be
+  followed by ups and a star, for their sum (``upon*``, ``on*`` = ``on``, ``over^``);
 * ``pass`` as an option: a move from a game to itself (``on = {pass|}``, ``over = {0|pass}``);
   inside ``{0||0|pass}`` it is the innermost game, ``{0|pass}``;
 * a label before an opening brace names that game, and the name can be used as an option
@@ -18,7 +19,7 @@ game, and also when a loopy expression has a short value (``parse("on + off")`` 
 ``parse("{0, over|}")`` is short: ``1``).
 
 >>> parse("{pass|}"), parse("on + off"), parse("a{0|a}"), parse("{0, pass | 0}")
-(LoopyGame('on'), LoopyGame('dud'), LoopyGame('over'), LoopyGame('{0,pass|0}'))
+(LoopyGame('on'), LoopyGame('dud'), LoopyGame('over'), LoopyGame('upon*'))
 >>> parse("upon") > parse("^"), parse("{1/2 | 1}"), parse("1 & 0") == parse("tis")
 (True, Game('3/4'), True)
 >>> parse("on & off") == parse("dud"), parse("1/2 & *"), parse("over & over")
@@ -32,12 +33,13 @@ from typing import Any
 
 from cgt.core._deep import deep
 from cgt.core.errors import WrongTypeError
+from cgt.impartial.nimber import Nimber
 from cgt.loopy import game as _game
 from cgt.loopy._retrograde import explore
 from cgt.loopy._sided import sided_graph
 from cgt.loopy.game import LoopyGame, loopy_graph
 from cgt.loopy.printing import NAMED
-from cgt.partizan.game import Game
+from cgt.partizan.game import Game, up
 from cgt.partizan.notation import NotationError, _Parser, _Token
 from cgt.partizan.notation import parse as parse_short
 
@@ -106,11 +108,19 @@ class _LoopyParser(_Parser):
                 raise self.error("'pass' is a move from a game to itself: use it in braces", token)
             return _Ref(self, self.open[-1], len(self.open) - 1, token)
         if token.text in _VALUES:
-            return _VALUES[token.text]
+            return self._suffixed(_VALUES[token.text], stop)
         if token.text in self.labels:
             node = self.labels[token.text]
             return _Ref(self, node, self.open.index(node), token)
         raise self.error(f"expected a game, found the unknown name {token.text!r}", token)
+
+    def _suffixed(self, value: Game | LoopyGame, stop: int) -> Game | LoopyGame:
+        """A named value followed by ups and a star (``upon*``, ``on^``): their sum."""
+        ups = self.parse_ups(stop)
+        nim = self.parse_star(stop)
+        if not ups and not nim:
+            return value
+        return value + Game(up(ups) + Game(Nimber(nim)))
 
     def parse_game(self, lo: int, hi: int, opening: _Token) -> Any:
         runs, split = self._bars(lo, hi, opening)
