@@ -94,7 +94,7 @@ class _LoopyParser(_Parser):
     def parse_term(self, stop: int) -> Any:
         token = self.peek()
         if token.kind != "name" or token.text in _SHORT_NAMES or _is_down(token.text):
-            return super().parse_term(stop)
+            return self._short_argument(stop)
         following = self.tokens[self.index + 1]
         if following.kind == "sym" and following.text == "{" and self.index + 1 < stop:
             if token.text in _RESERVED:
@@ -113,6 +113,23 @@ class _LoopyParser(_Parser):
             node = self.labels[token.text]
             return _Ref(self, node, self.open.index(node), token)
         raise self.error(f"expected a game, found the unknown name {token.text!r}", token)
+
+    def parse_signed(self, stop: int) -> Any:
+        token = self.peek()
+        try:
+            return super().parse_signed(stop)
+        except WrongTypeError:  # ± (or ±(a, b)) of a loopy game
+            raise self.error(
+                f"{token.text!r} takes short games; a loopy game has no switch {{G | -G}} here",
+                token,
+            ) from None
+
+    def _short_argument(self, stop: int) -> Any:
+        token = self.peek()
+        try:
+            return super().parse_term(stop)
+        except WrongTypeError:  # tiny(G), miny(G), ⧾G or ⧿G of a loopy game
+            raise self.error(f"{token.text!r} takes a short game, not a loopy one", token) from None
 
     def _suffixed(self, value: Game | LoopyGame, stop: int) -> Game | LoopyGame:
         """A named value followed by ups and a star (``upon*``, ``on^``): their sum."""
@@ -208,7 +225,14 @@ def _parse_sides(text: str) -> Game | LoopyGame:
     position = text.index("&")
     if text.count("&") > 1 or text[:position].count("{") != text[:position].count("}"):
         raise NotationError("'&' joins two stoppers, once, outside braces: 's & t'", text, position)
-    onside, offside = parse(text[:position]), parse(text[position + 1 :])
+    try:
+        onside = parse(text[:position])
+    except NotationError as error:  # the position in the whole text
+        raise NotationError(error.message, text, error.position) from None
+    try:
+        offside = parse(text[position + 1 :])
+    except NotationError as error:
+        raise NotationError(error.message, text, position + 1 + error.position) from None
     for side in (onside, offside):
         if isinstance(side, LoopyGame) and not side.is_stopper:
             raise NotationError(f"the sides of 's & t' are stoppers; {side} is not", text, position)

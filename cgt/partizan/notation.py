@@ -66,7 +66,7 @@ class NotationError(CGTError, ValueError):
 # ------------------------------------------------------------------------------- lexing
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<int>\d+)|(?P<pm>\+-|±)|(?P<bars>\|+)|(?P<name>[A-Za-z_]+)"
+    r"\s*(?:(?P<int>[0-9]+)|(?P<pm>\+-|±)|(?P<bars>\|+)|(?P<name>[A-Za-z_]+)"
     r"|(?P<sym>[-+*/^{}(),↑↓⇑⇓⧾⧿]))"
 )
 
