@@ -1,4 +1,4 @@
-"""The classic rulesets side by side: us (`games.domineering` ...), pycgt's rulesets (pure
+"""The classic rulesets side by side: us (`games.grid.domineering` ...), pycgt's rulesets (pure
 Python) and cgt-py (the Rust cgt-tools, through its Python bindings), in one run.
 
 Every measurement is a fresh process (``--one LIBRARY WORKLOAD``) that builds the position,
@@ -86,13 +86,13 @@ def _ours(kind: str, text: str) -> tuple[float, str]:
             total = total + g
         return time.process_time() - start, str(total)
     if kind == "domineering":
-        from games.domineering import Domineering as Ruleset
+        from games.grid.domineering import Domineering as Ruleset
     elif kind == "clobber":
-        from games.clobber import Clobber as Ruleset  # type: ignore[assignment]
+        from games.grid.clobber import Clobber as Ruleset  # type: ignore[assignment]
     elif kind == "cram":
-        from games.cram import Cram as Ruleset  # type: ignore[assignment]
+        from games.grid.cram import Cram as Ruleset  # type: ignore[assignment]
     else:
-        from games.toads_and_frogs import ToadsAndFrogs as Ruleset  # type: ignore[assignment]
+        from games.grid.toads_and_frogs import ToadsAndFrogs as Ruleset  # type: ignore[assignment]
     position = Ruleset(text)
     start = time.process_time()
     value = cgt.value(position)

@@ -75,7 +75,7 @@ SPECIAL_CONSTRUCTORS: dict[str, Callable[[type], list[BaseException]]] = {
     ],
     "cgt.core.runner.RunInterrupted": lambda cls: [cls({2: "two", 0: ("zero", 0)}, 5), cls({}, 0)],
     "cgt.verification.registry.ClaimsInterrupted": lambda cls: [cls([], 3)],
-    "games._grid.BoardError": lambda cls: [cls("unexpected 'x'", "..|x.", 3)],
+    "games.grid._board.BoardError": lambda cls: [cls("unexpected 'x'", "..|x.", 3)],
     "cgt.partizan.notation.NotationError": lambda cls: [
         cls("unexpected {where}", "{1|2", 4),
         cls("a number is expected", "{|}" + "x" * 100, 2),
@@ -193,21 +193,21 @@ def Pushes(left: int, right: int) -> tuple[list[tuple[int, int]], list[tuple[int
 
 def _position_examples() -> dict[type, list[Any]]:
     from cgt.positions.decorators import FunctionPosition
-    from games.amazons import Amazons
-    from games.clobber import Clobber
-    from games.col import Col
-    from games.cram import Cram
-    from games.domineering import Domineering
+    from games.grid.amazons import Amazons
+    from games.grid.clobber import Clobber
+    from games.grid.col import Col
+    from games.grid.cram import Cram
+    from games.grid.domineering import Domineering
+    from games.grid.konane import Konane
+    from games.grid.snort import Snort
+    from games.grid.toads_and_frogs import ToadsAndFrogs
     from games.hackenbush import Hackenbush
-    from games.konane import Konane
     from games.nim import MooreNim, Nim, Wythoff, octal, subtraction
     from games.nim._sequence import HeapPosition
     from games.sevens.game import Suit
     from games.sevens.loopy import PassingSevens
-    from games.snort import Snort
     from games.tanhinmin import PartizanTanhinmin
     from games.tanhinmin.loopy import LoopyTanhinmin
-    from games.toads_and_frogs import ToadsAndFrogs
 
     misere = cgt.misere_canonical(Ping(3) + Ping(2))
     return {

@@ -137,15 +137,20 @@ def _command_value(args: argparse.Namespace) -> int:
             else:
                 print(format_loopy_summary(loopy_facts))
             return 0
-    try:
-        g = parse(args.expression)
-    except NotationError as error:
-        if args.loopy or not _looks_loopy(args.expression):
-            raise
-        raise NotationError(
-            f"{error.message} (loopy notation: run cgt value --loopy)", error.text, error.position
-        ) from None
-    facts = summarize(g)
+    from cgt.cli.watch import watching
+
+    with watching("cgt value"):
+        try:
+            g = parse(args.expression)
+        except NotationError as error:
+            if args.loopy or not _looks_loopy(args.expression):
+                raise
+            raise NotationError(
+                f"{error.message} (loopy notation: run cgt value --loopy)",
+                error.text,
+                error.position,
+            ) from None
+        facts = summarize(g)
     if args.thermograph:
         thermograph(g).save(args.thermograph)
         facts["thermograph_file"] = args.thermograph

@@ -366,7 +366,7 @@ def _graph_of(value: Any) -> tuple[Edges, Edges]:
 def _short(value: Any) -> Game:
     """A short game to combine with a loopy one (`WrongTypeError` for other types)."""
     if value.__class__ is Game:
-        return value  # type: ignore[no-any-return]
+        return value
     if isinstance(value, (int, Nimber, str, Fraction)) and not isinstance(value, bool):
         return Game(value)
     raise WrongTypeError(

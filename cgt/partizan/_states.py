@@ -82,47 +82,36 @@ def _children(
     single = len(definition.parameters) == 1
     moves = definition.function(node) if single else definition.function(*node)
     if moves.__class__ is not tuple or len(moves) != 2:
-        _position(definition, node)._pair()  # raises the protocol's error
+        definition.pair((node,) if single else node, moves)  # raises the protocol's error
     arity = len(definition.parameters)
     result: list[Any] = []
     left_count = 0
     for side, states in enumerate(moves):
         kind = states.__class__
-        if kind is not list and kind is not tuple and kind is not set and kind is not frozenset:
-            what = "left_options" if side == 0 else "right_options"
-            states = definition._wrap(_position(definition, node), states, what)  # or raises
-        if single:
-            plain = [s for s in states if s.__class__ in _PLAIN]
-        else:
-            plain = [s for s in states if s.__class__ is tuple and len(s) == arity]
-        if len(plain) == len(states):
-            result += plain  # the usual case: every option is a plain state
-        else:
-            for state in states:
-                result.append(_other(definition, node, state, single, arity, value_of))
+        if kind is list or kind is tuple or kind is set or kind is frozenset:
+            if single:
+                plain = [s for s in states if s.__class__ in _PLAIN]
+            else:
+                plain = [s for s in states if s.__class__ is tuple and len(s) == arity]
+            if len(plain) == len(states):
+                result += plain  # the usual case: every option is a plain state
+                if side == 0:
+                    left_count = len(result)
+                continue
+        # anything else a game function may return: positions, other iterables, other states
+        what = "left_options" if side == 0 else "right_options"
+        for moved in definition.successors((node,) if single else node, states, what):
+            if moved.__class__ is tuple:  # a state of this game
+                result.append(moved[0] if single else moved)
+            else:  # a position of another kind
+                result.append(_Ready(value_of(moved)))
         if side == 0:
             left_count = len(result)
     return result, left_count
 
 
-def _other(
-    definition: GameDefinition,
-    node: Any,
-    state: Any,
-    single: bool,
-    arity: int,
-    value_of: Callable[[Any], Any],
-) -> Any:
-    """A state that is not plain data: a position object, or a malformed state."""
-    if state.__class__ in _PLAIN if single else state.__class__ is tuple and len(state) == arity:
-        return state
-    (wrapped,) = definition._wrap(_position(definition, node), [state], "")  # or raises
-    if isinstance(wrapped, FunctionPosition) and wrapped.definition is definition:
-        return wrapped.args[0] if single else wrapped.args
-    return _Ready(value_of(wrapped))
-
-
 def _position(definition: GameDefinition, node: Any) -> FunctionPosition:
+    """The position of a node, for error messages (or to raise the error of a bad state)."""
     return definition(node) if len(definition.parameters) == 1 else definition(*node)
 
 

@@ -5,7 +5,7 @@ from grid_support import board_strategy, boards, check_protocol, from_cgt_py
 from hypothesis import given, settings
 
 import cgt
-from games.amazons import Amazons, BoardError
+from games.grid.amazons import Amazons, BoardError
 
 SMALL = list(boards(".xo#", 2, 2, 4)) + list(boards(".xo#", 1, 5, 5)) + list(boards(".xo", 3, 2, 5))
 

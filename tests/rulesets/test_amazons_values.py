@@ -5,7 +5,7 @@ import pytest
 from grid_support import from_cgt_py
 
 import cgt
-from games.amazons import Amazons, facing_amazons, lone_amazon
+from games.grid.amazons import Amazons, facing_amazons, lone_amazon
 
 
 def test_the_families_are_the_described_boards():

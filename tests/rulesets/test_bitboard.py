@@ -2,7 +2,7 @@
 
 `Reference` below computes the moves, the components and the normal form of a board from its
 string form only (rows of ``.`` and ``#``), the slow obvious way; every board up to 3 x 4 and
-4 x 3 and random boards up to 5 x 5 must agree with `games._bitboard`.
+4 x 3 and random boards up to 5 x 5 must agree with `games.grid._bitboard`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pytest
 from grid_support import board_strategy, boards
 from hypothesis import given, settings
 
-from games._bitboard import Bits, bits_of, cropped, images, regions
-from games.cram import Cram
-from games.domineering import Domineering
+from games.grid._bitboard import Bits, bits_of, cropped, images, regions
+from games.grid.cram import Cram
+from games.grid.domineering import Domineering
 
 
 # --- the reference: strings only ---------------------------------------------------------------

@@ -5,7 +5,7 @@ from grid_support import board_strategy, boards, check_protocol, from_pycgt
 from hypothesis import given, settings
 
 import cgt
-from games.clobber import BoardError, Clobber
+from games.grid.clobber import BoardError, Clobber
 
 SMALL = list(boards(".xo", 3, 3, 5)) + list(boards(".xo", 1, 6, 6))
 

@@ -11,7 +11,7 @@ from grid_support import (
 from hypothesis import given, settings
 
 import cgt
-from games.col import BoardError, Col
+from games.grid.col import BoardError, Col
 
 SMALL = list(boards(".xo#", 2, 2, 4)) + list(boards(".xo", 3, 3, 5)) + list(boards(".#", 3, 3, 6))
 

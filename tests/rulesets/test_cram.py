@@ -4,7 +4,7 @@ import pytest
 from grid_support import boards, check_protocol, from_pycgt
 
 import cgt
-from games.cram import BoardError, Cram, rectangle
+from games.grid.cram import BoardError, Cram, rectangle
 
 SMALL = list(boards(".#", 3, 3, 9)) + list(boards(".#", 2, 4, 8))
 

@@ -16,7 +16,7 @@ from grid_support import (
 from hypothesis import given, settings
 
 import cgt
-from games.domineering import BoardError, Domineering, rectangle
+from games.grid.domineering import BoardError, Domineering, rectangle
 
 SMALL = list(boards(".#", 3, 3, 9)) + list(boards(".#", 4, 2, 8)) + list(boards(".#", 2, 4, 8))
 

@@ -5,7 +5,7 @@ from grid_support import board_strategy, boards, check_protocol, from_cgt_py
 from hypothesis import given, settings
 
 import cgt
-from games.konane import BoardError, Konane
+from games.grid.konane import BoardError, Konane
 
 SMALL = list(boards(".xo", 3, 3, 6)) + list(boards(".xo#", 2, 2, 4)) + list(boards(".xo", 1, 7, 7))
 

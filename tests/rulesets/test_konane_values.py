@@ -5,7 +5,7 @@ import pytest
 from grid_support import from_cgt_py
 
 import cgt
-from games.konane import Konane, offset_tailed_line, solid_line, tailed_line, three_lines
+from games.grid.konane import Konane, offset_tailed_line, solid_line, tailed_line, three_lines
 
 
 def game(text: str) -> cgt.Game:

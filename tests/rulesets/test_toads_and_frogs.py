@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cgt
-from games.toads_and_frogs import (
+from games.grid.toads_and_frogs import (
     ToadsAndFrogs,
     ToadsAndFrogsError,
     erickson_e1,

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cgt
-from games.toads_and_frogs import (
+from games.grid.toads_and_frogs import (
     ToadsAndFrogs,
     _frog_steps,
     _made,
