@@ -132,6 +132,13 @@ class LoopyGame:
         >>> LoopyGame.from_graph([[1], []], [[0], []]), LoopyGame.from_graph([[1], []], [[], []])
         (LoopyGame('over'), Game('1'))
         """
+        if not all(isinstance(edges, Sequence) for edges in (left, right)) or not all(
+            isinstance(options, Sequence) for options in (*left, *right)
+        ):
+            raise WrongTypeError(
+                "left and right are lists of each node's options (lists of node numbers), "
+                f"not {left!r} and {right!r}"
+            )
         n = len(left)
         if len(right) != n:
             raise WrongTypeError("left and right must list the options of the same nodes")
