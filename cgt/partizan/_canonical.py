@@ -38,11 +38,13 @@ from __future__ import annotations
 
 import gc
 import itertools
+import sys
 import threading
 import weakref
 from collections.abc import Callable
 from typing import Any
 
+from cgt.core._deep import hop_points
 from cgt.core.errors import TooDeepError
 from cgt.core.memo import Memo, after_clear
 from cgt.partizan._nus import (
@@ -837,3 +839,6 @@ def sign(g: Node) -> int:
     if ge:
         return EQUAL if lt else GREATER
     return LESS if lt else 2
+
+
+hop_points(sys.modules[__name__], "le", "add", "neg", "make", "birthday", "_nimber_bound")

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cgt.core._deep import deep
+from cgt.core.errors import WrongTypeError
 from cgt.core.memo import Memo, evaluate
 from cgt.impartial.sprague_grundy import grundy
 from cgt.partizan import _canonical as core
@@ -285,6 +286,13 @@ def as_game(value_or_position: Any) -> Game:
     """
     if value_or_position.__class__ is Game:
         return value_or_position
+    if getattr(value_or_position, "loopy", False) is True and hasattr(value_or_position, "sides"):
+        raise WrongTypeError(
+            f"{value_or_position} is a loopy game, and this is an analysis of short games: "
+            "loopy thermography (stops, mean, temperature, cooling) and the other short-game "
+            "analyses are not supported for loopy games; they have outcomes with draws, order, "
+            "sums and sides (see cgt.loopy)"
+        )
     if hasattr(value_or_position, "left_options") or hasattr(value_or_position, "options"):
         return value(value_or_position)
     return Game(value_or_position)
