@@ -9,9 +9,9 @@ Run: ``python benchmarks/bench_daihinmin.py [--games N] [--c-games N] [--repeat 
 * the cost of legal-move generation per turn and of one ``default`` decision (medians over
   the turns of recorded games, microseconds);
 * ``--profile``: cProfile of the in-process loop, the functions where the time goes;
-* ``--coverage RUNS``: how often the 95% intervals of `games.daihinmin.stats` hold the true
-  mean (3 points per game: five identical players) over RUNS runs of 100 and 200 games, plain
-  Student t against Newey-West, and the lag-1 autocorrelation of the per-game points.
+* ``--coverage RUNS``: how often the 95% intervals of `games.daihinmin.experiments.stats`
+  hold the true mean (3 points per game: five identical players) over RUNS runs of 100 and 200
+  games, plain Student t against Newey-West, and the lag-1 autocorrelation of the per-game points.
 
 The issue's goals: at least 300 games/s for five ``default`` players on one core, and at
 least 5 times the C tournament's games/s.
@@ -39,8 +39,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from _timing import table
 
 from games.daihinmin import Match, Observation, make_player
-from games.daihinmin.moves import legal_melds
 from games.daihinmin.players import UnknownPlayerError
+from games.daihinmin.rules.moves import legal_melds
 
 
 @contextlib.contextmanager
@@ -100,7 +100,7 @@ def _children_cpu() -> float:
 def c_rate(games: int, repeat: int) -> Rate | None:
     """Games/s of the C server with five C default clients (wall: from the 5th connection to
     the server's exit; CPU: of the six processes, whole run)."""
-    from games.daihinmin.uecda_kit import UecdaKitError, build_kit, run_tournament
+    from games.daihinmin.network.kit import UecdaKitError, build_kit, run_tournament
 
     try:
         kit = build_kit()
@@ -198,7 +198,7 @@ def profile(name: str, games: int, lines: int = 25) -> str:
 def interval_coverage(name: str, games: int, runs: int) -> dict[str, float]:
     """Share of the 95% intervals (5 per run) holding 3, the true mean of five identical
     players: plain Student t (``lags=0``) and Newey-West (automatic lags)."""
-    from games.daihinmin.stats import mean_ci95
+    from games.daihinmin.experiments.stats import mean_ci95
 
     held = {"plain": 0, "newey-west": 0}
     correlation = []

@@ -20,11 +20,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from _timing import table
 
-from games.daihinmin.match import Match
-from games.daihinmin.observation import Observation
 from games.daihinmin.players import make_player
 from games.daihinmin.players._kou2_melds import generate
 from games.daihinmin.players.kou2 import Kou2Player
+from games.daihinmin.rules.match import Match
+from games.daihinmin.rules.observation import Observation
 
 REPEAT = 5
 

@@ -21,9 +21,8 @@ import argparse
 import statistics
 import time
 
-from games.daihinmin.client import ClientResult, run_client
-from games.daihinmin.players.base import Player, RandomPlayer
-from games.daihinmin.uecda_kit import (
+from games.daihinmin.network.client import ClientResult, run_client
+from games.daihinmin.network.kit import (
     TournamentResult,
     UecdaKit,
     build_kit,
@@ -31,6 +30,7 @@ from games.daihinmin.uecda_kit import (
     run_on_our_server,
     run_tournament,
 )
+from games.daihinmin.players.base import Player, RandomPlayer
 
 ALPHA = 0.001
 

@@ -21,7 +21,8 @@ of ``docs/games/daihinmin-experiments.md``::
 
 (the figures of ``docs/games/daihinmin-experiments.md``; ``--out DIR`` for the JSON files).
 A ``table`` runs every variant (kou2 and its twelve ablations) in seat 0 against the same four
-opponents, ``--sets`` sets of ``--games`` games with `games.daihinmin.tournament.run_tournament`
+opponents, ``--sets`` sets of ``--games`` games with
+`games.daihinmin.experiments.tournament.run_tournament`
 (seed ``SEED:s`` for set s, the same for every variant: the deals are the same, so the
 comparison with kou2 is paired).  ``mc`` is `MonteCarloPlayer` (defaults), ``jn17`` the C
 program through our server.  ``tricks`` plays w75 recording, for every meld it played while
@@ -39,10 +40,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from games.daihinmin.match import Match
+from games.daihinmin.experiments.stats import mean_ci95
+from games.daihinmin.experiments.tournament import run_tournament
 from games.daihinmin.players import KOU2_VARIANTS, make_player
-from games.daihinmin.stats import mean_ci95
-from games.daihinmin.tournament import run_tournament
+from games.daihinmin.rules.match import Match
 
 VARIANTS = ("kou2", *KOU2_VARIANTS)
 MC = "games.daihinmin.players.montecarlo:MonteCarloPlayer"
@@ -202,7 +203,7 @@ def stage_headtohead(args: argparse.Namespace) -> None:
 
 
 def _kou2_client(port: int) -> Any:
-    from games.daihinmin.client import run_client
+    from games.daihinmin.network.client import run_client
     from games.daihinmin.players.kou2 import Kou2Player
 
     return run_client("127.0.0.1", port, Kou2Player(), name="kou2")
@@ -211,8 +212,8 @@ def _kou2_client(port: int) -> Any:
 def stage_cserver(args: argparse.Namespace) -> None:
     """Issue 12 item 6: kou2 as a UECda client on the C server ``tndhms`` against four C
     default clients, and against jn17 and three C default clients."""
-    from games.daihinmin.uecda_kit import build_kit
-    from games.daihinmin.uecda_kit import run_tournament as c_tournament
+    from games.daihinmin.network.kit import build_kit
+    from games.daihinmin.network.kit import run_tournament as c_tournament
 
     kit = build_kit()
     lineups = {

@@ -1,5 +1,5 @@
 """Large conformance runs: games of the real C server (tndhms) between the C default client and
-jn17, recorded through the proxy of `games.daihinmin.recording` and replayed in our engine.
+jn17, recorded through the proxy of `games.daihinmin.network.recording` and replayed in our engine.
 
 Prints, per run and in total, the number of checks of each kind, the game events seen (8-cuts,
 revolutions, locks, lone jokers, ...), the disagreements (there should be none) and the known,
@@ -19,7 +19,7 @@ Measured (2 shared cores, load 7-10):
   0 disagreements, 21 known differences (the lock bit of the field table after a 3S answer),
   426 s playing, 51 s replaying;
 * 5 runs x 220 games, jn17 + 3 default clients + 1 chaos client, with the checks of
-  `games.daihinmin.table`'s writers: 1100 games, 89,544 turns, 6,359,161 checks,
+  `games.daihinmin.network.table`'s writers: 1100 games, 89,544 turns, 6,359,161 checks,
   0 disagreements, 86 known (the same 43 3S answers, two checks each), 4,067 refused
   submissions, 456 s playing, 37 s replaying.
 """
@@ -31,9 +31,9 @@ import sys
 import time
 from pathlib import Path
 
-from games.daihinmin import uecda_kit
-from games.daihinmin.recording import record_run, write_record
-from games.daihinmin.replay import ReplayReport, replay_run
+from games.daihinmin.network import kit as uecda_kit
+from games.daihinmin.network.recording import record_run, write_record
+from games.daihinmin.network.replay import ReplayReport, replay_run
 
 _CHAOS = Path(__file__).resolve().parents[1] / "tests" / "daihinmin" / "test_replay_c_server.py"
 

@@ -3,7 +3,8 @@
 Run: ``python benchmarks/kou2plus_vs_kou2.py [--games 3000] [--seed S] [--jobs N]
 [--opponents kou2,kou2,kou2,kou2] [--timing-games 100] [--out DIR]``.
 
-Two tournaments on the same deals (`~games.daihinmin.tournament.run_tournament`, one set,
+Two tournaments on the same deals
+(`~games.daihinmin.experiments.tournament.run_tournament`, one set,
 seed ``S``): one ``kou2+`` in seat 0 against four ``kou2`` (or ``--opponents a,b,c,d``), and
 the control, a plain ``kou2`` in seat 0 against the same four.  Games of one run are
 correlated (the ranks decide the next exchange), rank periods of 100 games are not (they
@@ -16,7 +17,7 @@ restart the ranks and draw from their own random streams), so every test is over
 
 The 95% intervals are Student-t intervals over the periods.  Then kou2+'s decision times (CPU
 time of this process, so that other jobs on a shared machine do not count): a separate
-`~games.daihinmin.match.Match` of ``--timing-games`` games against four kou2, every
+`~games.daihinmin.rules.match.Match` of ``--timing-games`` games against four kou2, every
 ``play`` timed; median, 99th percentile, mean and maximum, and CPU time per game.  The results
 are saved as JSON in ``--out`` (``benchmarks/results/kou2plus``) and the table is printed.
 """
@@ -31,10 +32,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from games.daihinmin.match import Match
+from games.daihinmin.experiments.stats import mean_ci95
+from games.daihinmin.experiments.tournament import run_tournament
 from games.daihinmin.players import make_player
-from games.daihinmin.stats import mean_ci95
-from games.daihinmin.tournament import run_tournament
+from games.daihinmin.rules.match import Match
 
 
 def lineups(opponents: list[str]) -> dict[str, list[str]]:

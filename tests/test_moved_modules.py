@@ -58,3 +58,51 @@ def test_unknown_names_are_still_errors() -> None:
     with pytest.raises(AttributeError, match="no attribute 'Chess'"):
         games.grid.Chess  # noqa: B018
     assert "Domineering" in dir(games.grid)
+
+
+DAIHINMIN = {
+    "cards": "rules.cards",
+    "melds": "rules.melds",
+    "moves": "rules.moves",
+    "engine": "rules.engine",
+    "observation": "rules.observation",
+    "match": "rules.match",
+    "endgame": "rules.endgame",
+    "table": "network.table",
+    "protocol": "network.protocol",
+    "remote": "network.remote",
+    "server": "network.server",
+    "client": "network.client",
+    "recording": "network.recording",
+    "replay": "network.replay",
+    "uecda_kit": "network.kit",
+    "tournament": "experiments.tournament",
+    "stats": "experiments.stats",
+    "plot": "experiments.plot",
+    "evaluate": "experiments.evaluate",
+    "cli_args": "cli.args",
+    "tournament_cli": "cli.tournament",
+}
+
+
+@pytest.mark.parametrize(("old", "new"), sorted(DAIHINMIN.items()))
+def test_daihinmin_old_path_is_the_new_module(old: str, new: str) -> None:
+    assert importlib.import_module(f"games.daihinmin.{old}") is importlib.import_module(
+        f"games.daihinmin.{new}"
+    )
+
+
+def test_daihinmin_documented_imports() -> None:
+    # the README's and the docs' imports, old and new
+    from games.daihinmin.cards import parse_cards
+    from games.daihinmin.endgame import solve
+    from games.daihinmin.melds import Meld
+
+    from games.daihinmin.players.base import Player, RandomPlayer
+    from games.daihinmin.rules import Player as RulesPlayer
+    from games.daihinmin.rules.endgame import solve as rules_solve
+
+    assert solve is rules_solve and Player is RulesPlayer
+    assert isinstance(RandomPlayer(1), Player)
+    best = solve(parse_cards("6C 8S"), parse_cards("7C 9D KD"), Meld.parse("4C")).best
+    assert [str(m) for m in best] == ["8S"]

@@ -103,10 +103,13 @@ def add_game_option(command: argparse.ArgumentParser) -> None:
 
 def _command_value_of_position(args: argparse.Namespace) -> int:
     from cgt.cli.summary import format_summary, summarize
+    from cgt.cli.watch import watching
     from cgt.thermal.thermography import thermograph
 
-    g = position_value(args.game, args.expression)
-    facts = {"game": args.game.strip().casefold(), "position": args.expression, **summarize(g)}
+    with watching("cgt value"):
+        g = position_value(args.game, args.expression)
+        facts = {"game": args.game.strip().casefold(), "position": args.expression}
+        facts |= summarize(g)
     if args.thermograph:
         thermograph(g).save(args.thermograph)
         facts["thermograph_file"] = args.thermograph

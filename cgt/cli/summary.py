@@ -136,8 +136,11 @@ def _command_value(args: argparse.Namespace) -> int:
             else:
                 print(format_loopy_summary(loopy_facts))
             return 0
-    g = parse(args.expression)
-    facts = summarize(g)
+    from cgt.cli.watch import watching
+
+    with watching("cgt value"):
+        g = parse(args.expression)
+        facts = summarize(g)
     if args.thermograph:
         thermograph(g).save(args.thermograph)
         facts["thermograph_file"] = args.thermograph

@@ -203,8 +203,14 @@ def _recursive_state_value(
             children, split = _children(definition, node, value_of)
             return _search_by_frames(definition, node, children, split, value_of, paused)
         if single:
-            if type(node) not in plain:  # a position of another kind, or not a state
-                return _other_state_value(definition, parent, node, value_of, value, depth)
+            if type(node) not in plain:  # a position of another kind, or a state that is not data
+                (moved,) = definition.successors((parent,), [node], "left_options")
+                if moved.__class__ is not tuple:
+                    return _Ready(value_of(moved)).value
+                node = moved[0]
+                known = get(node)
+                if known is not None:
+                    return known
             moves = function(node)
         else:
             moves = function(*node)
@@ -254,24 +260,6 @@ def _recursive_state_value(
     return value(root, 0, None)
 
 
-def _other_state_value(
-    definition: GameDefinition,
-    parent: Any,
-    state: Any,
-    value_of: Callable[[Any], Any],
-    value: Callable[[Any, int, Any], int],
-    depth: int,
-) -> int:
-    """The value id of an option of a one-parameter game that is not a plain state: a position
-    of the same game stands for its state, one of another kind is valued by ``value_of``,
-    anything else raises."""
-    node = _other(definition, parent, state, True, 1, value_of)
-    if node.__class__ is _Ready:
-        return node.value
-    known = _NODE_VALUE.nodes(definition).get(node)
-    return known if known is not None else value(node, depth, parent)
-
-
 def _children(
     definition: GameDefinition,
     node: Any,
@@ -288,39 +276,35 @@ def _children(
     if moves is _MISSING:
         moves = definition.function(node) if single else definition.function(*node)
     if moves.__class__ is not tuple or len(moves) != 2:
-        _position(definition, node)._pair()  # raises the protocol's error
+        definition.pair((node,) if single else node, moves)  # raises the protocol's error
     result: list[Any] = []
     left_count = 0
     for side, states in enumerate(moves):
-        if states.__class__ not in _COLLECTIONS:
-            what = "left_options" if side == 0 else "right_options"
-            states = definition._wrap(_position(definition, node), states, what)  # or raises
-        for state in states:
-            result.append(_other(definition, node, state, single, arity, value_of))
+        kind = states.__class__
+        if kind is list or kind is tuple or kind is set or kind is frozenset:
+            if single:
+                plain = [s for s in states if s.__class__ in _PLAIN]
+            else:
+                plain = [s for s in states if s.__class__ is tuple and len(s) == arity]
+            if len(plain) == len(states):
+                result += plain  # the usual case: every option is a plain state
+                if side == 0:
+                    left_count = len(result)
+                continue
+        # anything else a game function may return: positions, other iterables, other states
+        what = "left_options" if side == 0 else "right_options"
+        for moved in definition.successors((node,) if single else node, states, what):
+            if moved.__class__ is tuple:  # a state of this game
+                result.append(moved[0] if single else moved)
+            else:  # a position of another kind
+                result.append(_Ready(value_of(moved)))
         if side == 0:
             left_count = len(result)
     return result, left_count
 
 
-def _other(
-    definition: GameDefinition,
-    node: Any,
-    state: Any,
-    single: bool,
-    arity: int,
-    value_of: Callable[[Any], Any],
-) -> Any:
-    """A state as a node, or a position of another kind valued (`_Ready`); raises for what is
-    neither."""
-    if state.__class__ in _PLAIN if single else state.__class__ is tuple and len(state) == arity:
-        return state
-    (wrapped,) = definition._wrap(_position(definition, node), [state], "")  # or raises
-    if isinstance(wrapped, FunctionPosition) and wrapped.definition is definition:
-        return wrapped.args[0] if single else wrapped.args
-    return _Ready(value_of(wrapped))
-
-
 def _position(definition: GameDefinition, node: Any) -> FunctionPosition:
+    """The position of a node, for error messages (or to raise the error of a bad state)."""
     return definition(node) if len(definition.parameters) == 1 else definition(*node)
 
 

@@ -48,6 +48,7 @@ from cgt.partizan._nus import (
     normalize,
 )
 from cgt.partizan.printing import format_game, format_latex
+from cgt.positions import sums as _sums
 from cgt.positions.sums import Position, Sum
 
 __all__ = ["DOWN", "STAR", "UP", "ZERO", "Game", "GameValueError", "miny", "switch", "tiny", "up"]
@@ -598,3 +599,7 @@ def miny(x: GameLike) -> Game:
     True
     """
     return -tiny(x)
+
+
+# `p + 1` for a position p (`cgt.Position`) adds the game of the number, as `Game + p` does.
+_sums._NUMBER_AS_GAME[:] = [_convert]

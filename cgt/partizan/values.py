@@ -239,11 +239,11 @@ def _moves(position: Any, left: bool) -> tuple[Any, ...]:
 def _both_sides(position: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """Left's and Right's options; a `cgt.partizan_game` function is called once, not twice."""
     if isinstance(position, FunctionPosition):
-        definition = position.definition
-        moves = position._pair()
+        definition, args = position.definition, position.args
+        left, right = definition.pair(args, definition.function(*args))
         return (
-            definition._wrap(position, moves[0], "left_options"),
-            definition._wrap(position, moves[1], "right_options"),
+            definition.positions(args, left, "left_options"),
+            definition.positions(args, right, "right_options"),
         )
     return _moves(position, True), _moves(position, False)
 

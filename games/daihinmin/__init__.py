@@ -18,43 +18,30 @@ and 003) are verified there.
 >>> s["games"], sum(p["points"] for p in s["players"])
 (20, 300)
 
-Modules: `cards` (cards as bit masks), `melds` (what may be played, as the server reads a
-submission), `moves` (legal moves), `engine` (one game), `observation` (what a player sees),
-`players` (the player protocol and a registry by name), `match` (games in a row with the
-server's seats, deals and exchange), `stats` (standings with confidence intervals, paired
-comparisons), `cli` (``cgt daihinmin``).  See ``docs/games/daihinmin.md``.
+The package is four layers, each importing only those below it (checked in CI):
+
+- `games.daihinmin.rules`: cards, melds, legal moves, one game, what a player sees, the player
+  protocol, matches (seats, deals, the exchange), the exact two-player endgame;
+- `games.daihinmin.players` and `games.daihinmin.network` side by side: the players (`default`,
+  `random`, `kou2` and its ablations, `kou2+`, `mc`) and a registry by name; the UECda tables,
+  protocol, server, client, recording proxy, replay and the C kit;
+- `games.daihinmin.experiments`: tournaments, statistics, plots, kou2's reasoning explained;
+- `games.daihinmin.cli`: the ``cgt daihinmin`` commands.
+
+The modules' old paths (``games.daihinmin.cards``, ``games.daihinmin.server``, ...) still
+import, as the same modules.  See ``docs/games/daihinmin.md``.
 """
 
-from games.daihinmin.cards import (
-    ALL_CARDS,
-    JOKER,
-    REAL_CARDS,
-    CardError,
-    card,
-    format_cards,
-    iter_cards,
-    parse_cards,
-)
+from games._moved import alias_moved_modules
 from games.daihinmin.cli import add_commands
-from games.daihinmin.engine import (
-    GameOverError,
-    GameState,
-    IllegalMoveError,
-    MoveResult,
-    Rules,
+from games.daihinmin.experiments.stats import (
+    Comparison,
+    StatsError,
+    compare,
+    compare_players,
+    format_standings,
+    summarize,
 )
-from games.daihinmin.match import (
-    Fault,
-    GameRecord,
-    Match,
-    MatchResult,
-    deal_cards,
-    game_rng,
-    seats_for_game,
-)
-from games.daihinmin.melds import PASS, Illegal, Kind, Meld, MeldError, beats
-from games.daihinmin.moves import all_melds, legal_melds
-from games.daihinmin.observation import Deal, Observation
 from games.daihinmin.players import (
     PLAYER_NAMES,
     Player,
@@ -64,13 +51,62 @@ from games.daihinmin.players import (
     strongest_cards,
     weakest_cards,
 )
-from games.daihinmin.stats import (
-    Comparison,
-    StatsError,
-    compare,
-    compare_players,
-    format_standings,
-    summarize,
+from games.daihinmin.rules.cards import (
+    ALL_CARDS,
+    JOKER,
+    REAL_CARDS,
+    CardError,
+    card,
+    format_cards,
+    iter_cards,
+    parse_cards,
+)
+from games.daihinmin.rules.engine import (
+    GameOverError,
+    GameState,
+    IllegalMoveError,
+    MoveResult,
+    Rules,
+)
+from games.daihinmin.rules.match import (
+    Fault,
+    GameRecord,
+    Match,
+    MatchResult,
+    deal_cards,
+    game_rng,
+    seats_for_game,
+)
+from games.daihinmin.rules.melds import PASS, Illegal, Kind, Meld, MeldError, beats
+from games.daihinmin.rules.moves import all_melds, legal_melds
+from games.daihinmin.rules.observation import Deal, Observation
+
+#: where each module of the flat layout went (their old paths keep importing them)
+_MOVED = {
+    "cards": "rules.cards",
+    "melds": "rules.melds",
+    "moves": "rules.moves",
+    "engine": "rules.engine",
+    "observation": "rules.observation",
+    "match": "rules.match",
+    "endgame": "rules.endgame",
+    "table": "network.table",
+    "protocol": "network.protocol",
+    "remote": "network.remote",
+    "server": "network.server",
+    "client": "network.client",
+    "recording": "network.recording",
+    "replay": "network.replay",
+    "uecda_kit": "network.kit",
+    "tournament": "experiments.tournament",
+    "stats": "experiments.stats",
+    "plot": "experiments.plot",
+    "evaluate": "experiments.evaluate",
+    "cli_args": "cli.args",
+    "tournament_cli": "cli.tournament",
+}
+alias_moved_modules(
+    {f"games.daihinmin.{old}": f"games.daihinmin.{new}" for old, new in _MOVED.items()}
 )
 
 __all__ = [

@@ -265,7 +265,7 @@ def joined(height: int, width: int, empty: int) -> int:
     )
 
 
-class DominoBoard:
+class DominoBoard(cgt.Position):
     """Base of Domineering and Cram: a bit board of empty (``.``) and blocked (``#``) cells."""
 
     __slots__ = ("_hash", "_key", "_normal")

@@ -91,7 +91,7 @@ class ToadsAndFrogsError(cgt.CGTError, ValueError):
     """
 
 
-class ToadsAndFrogs:
+class ToadsAndFrogs(cgt.Position):
     """A Toads-and-Frogs strip, written left to right (``"TT..FF"``)."""
 
     __slots__ = ("_hash", "_normal", "_parts", "board")

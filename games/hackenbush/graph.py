@@ -32,7 +32,7 @@ __all__ = ["Hackenbush"]
 _SWAP = {"L": "R", "R": "L", "G": "G"}
 
 
-class Hackenbush:
+class Hackenbush(cgt.Position):
     """A Hackenbush position: ``Hackenbush("LR G")``, ``Hackenbush("0-1:L 1-1:G")`` or
     ``Hackenbush([(0, 1, "L"), (1, 2, "G")])`` (edges ``(u, v, colour)``, ground ``0``).
 

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import sympy
 
 import cgt
 from games.nim._errors import InvalidArgumentError, NotYetPeriodicError, WrongTypeError
 from games.nim._periodicity import find_certified_period
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["HeapGame", "HeapPosition", "Periodicity"]
 
@@ -271,6 +273,8 @@ def periodic_closed_form(values: list[int], preperiod: int, period: int) -> symp
     >>> periodic_closed_form([5, 0, 1], 1, 2)
     Piecewise((5, Eq(n, 0)), (1, Eq(Mod(n, 2), 0)), (0, True))
     """
+    import sympy  # only here: importing sympy takes a second
+
     n = sympy.Symbol("n")
     residue = sympy.Mod(n, period)
 

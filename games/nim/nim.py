@@ -21,13 +21,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import reduce
 from operator import xor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import sympy
 
 import cgt
 from games.nim._errors import InvalidArgumentError, InvalidRulesError, WrongTypeError
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["ONE_HEAP_NIM", "Nim", "NimHeapGame", "NimMove", "nim_sum"]
 
@@ -127,6 +129,8 @@ class NimHeapGame:
         return list(range(size))
 
     def closed_form(self) -> sympy.Expr:
+        import sympy  # only here: importing sympy takes a second
+
         return sympy.Symbol("n")
 
     def describe_periodicity(self) -> str:

@@ -6,7 +6,8 @@ hand table, the submission if it was this client's turn, and the field table):
 * `read_devkit_data`: ``../shared/uecda/data/`` (100 games of the C default client as player
   0, format in its README.md: no deal tables, no exchanges, games split where the card counts
   jump up);
-* `views_of_run`: a `games.daihinmin.recording.RunRecord` (the C server with recording proxies),
+* `views_of_run`: a `games.daihinmin.network.recording.RunRecord` (the C server with recording
+proxies),
   one view per player.
 
 `replay` feeds a view to a player exactly as a client would live it: `play` with the
@@ -14,7 +15,7 @@ hand table, the submission if it was this client's turn, and the field table):
 ``[5][4] == 1``), `observe` with every field table, and compares every submission, as the whole
 8 x 15 table the C client would write, with the recorded one.
 
->>> from games.daihinmin.cards import parse_cards
+>>> from games.daihinmin.rules.cards import parse_cards
 >>> t = cells_table(parse_cards("5S 7S"), 0 * 15 + 4)  # 5S JK(6S) 7S as the C client writes it
 >>> t[0][3:6], len(t)
 ([1, 2, 1], 8)
@@ -30,11 +31,11 @@ from pathlib import Path
 
 import attrs
 
-from games.daihinmin.cards import JOKER
-from games.daihinmin.engine import MoveResult
-from games.daihinmin.melds import PASS, Meld
-from games.daihinmin.observation import Deal, Observation
-from games.daihinmin.table import read_field, read_hand
+from games.daihinmin.network.table import read_field, read_hand
+from games.daihinmin.rules.cards import JOKER
+from games.daihinmin.rules.engine import MoveResult
+from games.daihinmin.rules.melds import PASS, Meld
+from games.daihinmin.rules.observation import Deal, Observation
 
 Grid = list[list[int]]
 
@@ -56,7 +57,7 @@ __all__ = [
 
 def data_dir() -> Path:
     """``data/`` of the UECda kit (``$UECDA_KIT``, else ``../shared/uecda`` of the repo)."""
-    from games.daihinmin.uecda_kit import kit_source
+    from games.daihinmin.network.kit import kit_source
 
     return kit_source() / "data"
 
@@ -97,7 +98,7 @@ def read_devkit_data(directory: str | os.PathLike[str] | None = None) -> View:
 
 def read_transcript(read_path: str | os.PathLike[str], write_path: str | os.PathLike[str]) -> View:
     """A transcript in the devkit ``data/`` format (what one client received, what it sent;
-    `games.daihinmin.server.run_server` writes them too) as a `View`.  Games are split where
+    `games.daihinmin.network.server.run_server` writes them too) as a `View`.  Games are split where
     the card counts ``[6][0..4]`` add up to more than in the table before (a game ended by 20
     passes before anybody played a card would not be split)."""
     read = read_tables(read_path)
@@ -122,8 +123,8 @@ def read_transcript(read_path: str | os.PathLike[str], write_path: str | os.Path
 
 
 def views_of_run(run: object) -> list[View]:
-    """The five players' views of a recorded run (`games.daihinmin.recording.RunRecord`)."""
-    from games.daihinmin.recording import RunRecord
+    """The five players' views of a recorded run (`games.daihinmin.network.recording.RunRecord`)."""
+    from games.daihinmin.network.recording import RunRecord
 
     assert isinstance(run, RunRecord)
     views = []

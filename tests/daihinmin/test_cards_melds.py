@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cgt
-from games.daihinmin.cards import (
+from games.daihinmin.rules.cards import (
     JOKER,
     REAL_CARDS,
     CardError,
@@ -18,7 +18,7 @@ from games.daihinmin.cards import (
     iter_cards,
     parse_cards,
 )
-from games.daihinmin.melds import PASS, Kind, Meld, MeldError, analyze, beats
+from games.daihinmin.rules.melds import PASS, Kind, Meld, MeldError, analyze, beats
 
 ALL = list(iter_cards(REAL_CARDS))
 

@@ -199,7 +199,7 @@ def test_the_cgt_command_runs_as_a_program():
 
 
 def _kit():  # type: ignore[no-untyped-def]
-    from games.daihinmin import uecda_kit
+    from games.daihinmin.network import kit as uecda_kit
 
     try:
         return uecda_kit.build_kit()
@@ -254,7 +254,7 @@ def test_server_command_with_five_c_default_clients(tmp_path):
 
 @pytest.mark.uecda
 def test_client_command_on_the_c_server(capsys):
-    from games.daihinmin.uecda_kit import run_tournament
+    from games.daihinmin.network.kit import run_tournament
 
     kit = _kit()
 
@@ -262,7 +262,7 @@ def test_client_command_on_the_c_server(capsys):
         args = ["client", "--port", str(port), "--name", "ours", "--player", "random"]
         return main(["daihinmin", *args, "--json"])
 
-    c = run_tournament(40, [ours], kit=kit, timeout=120)
+    c = run_tournament(40, [ours], kit=kit, seed=1006, timeout=120)
     assert c.returns[0] == 0
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 40 and data["player"] == 0

@@ -5,8 +5,8 @@ what it wrote.
   decisions, compared as whole tables (joker cells included), record 190 too: the refused
   7H-8H-9H on 5C-6C-7C (a joker sequence at column ``ord``, the held 7H written as a real card).
 * Runs of the C server with five C default clients behind recording proxies
-  (`games.daihinmin.recording`): every decision of every player and every exchange.
-* Runs of our Python server (`games.daihinmin.server`) with C default clients beside random
+  (`games.daihinmin.network.recording`): every decision of every player and every exchange.
+* Runs of our Python server (`games.daihinmin.network.server`) with C default clients beside random
   players (fields the default clients never make): the clients' transcripts.
 """
 
@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from replay_data import cells_table, read_devkit_data, read_transcript, replay, views_of_run
 
-from games.daihinmin.cards import parse_cards
+from games.daihinmin.network.table import read_hand
 from games.daihinmin.players.default import DefaultPlayer
-from games.daihinmin.table import read_hand
+from games.daihinmin.rules.cards import parse_cards
 
 
 def _written(player: object) -> list[list[int]]:
@@ -29,7 +29,7 @@ def _written(player: object) -> list[list[int]]:
 
 @pytest.fixture(scope="module")
 def devkit_view():  # type: ignore[no-untyped-def]
-    from games.daihinmin.uecda_kit import UecdaKitError
+    from games.daihinmin.network.kit import UecdaKitError
 
     try:
         return read_devkit_data()
@@ -91,15 +91,15 @@ def test_a_wrong_player_is_caught(devkit_view) -> None:  # type: ignore[no-untyp
 # --- the C server with five C default clients ------------------------------------------
 @pytest.fixture(scope="module")
 def c_default_run():  # type: ignore[no-untyped-def]
-    from games.daihinmin import uecda_kit
-    from games.daihinmin.recording import record_run
+    from games.daihinmin.network import kit as uecda_kit
+    from games.daihinmin.network.recording import record_run
 
     try:
         kit = uecda_kit.build_kit()
     except uecda_kit.UecdaKitError as exc:
         pytest.skip(f"the UECda kit cannot be built: {exc}")
     # 25 games: the first without exchange, then 24 with (daifugo and fugo exchange)
-    return record_run(25, [[str(kit.client)]] * 5, kit=kit, timeout=300)
+    return record_run(25, [[str(kit.client)]] * 5, kit=kit, seed=1008, timeout=300)
 
 
 @pytest.mark.uecda
@@ -123,9 +123,9 @@ def python_server_run(games: int, seats: str, seed: int, directory: Path) -> lis
     import subprocess
     import threading
 
-    from games.daihinmin import uecda_kit
+    from games.daihinmin.network import kit as uecda_kit
+    from games.daihinmin.network.server import run_server
     from games.daihinmin.players.base import RandomPlayer
-    from games.daihinmin.server import run_server
 
     try:
         kit = uecda_kit.build_kit()

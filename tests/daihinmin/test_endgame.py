@@ -8,10 +8,10 @@ from fractions import Fraction
 
 import pytest
 
-from games.daihinmin.cards import JOKER, REAL_CARDS, iter_cards, parse_cards
-from games.daihinmin.endgame import EndgameError, solve, solve_state
-from games.daihinmin.engine import GameState
-from games.daihinmin.melds import Meld
+from games.daihinmin.rules.cards import JOKER, REAL_CARDS, iter_cards, parse_cards
+from games.daihinmin.rules.endgame import EndgameError, solve, solve_state
+from games.daihinmin.rules.engine import GameState
+from games.daihinmin.rules.melds import Meld
 
 ALL = list(iter_cards(REAL_CARDS))
 
@@ -127,7 +127,7 @@ def test_singles_endgame_without_the_lock_is_tanhinmin():
     """With the lock off, the singles-only endgame has Tanhinmin's winner (seed 000's game:
     the turn coming back to the last player changes nothing).  Checked here up to 3 cards
     (1,452 positions); `docs/games/daihinmin.md` gives the larger run (42,108 up to 5)."""
-    from games.daihinmin.engine import Rules
+    from games.daihinmin.rules.engine import Rules
     from games.tanhinmin import solve as tanhinmin_solve
 
     no_lock = Rules(lock=False)
@@ -142,7 +142,7 @@ def test_the_lock_makes_the_endgame_differ_from_tanhinmin():
     """Smallest counterexample (5 cards; none up to 4): X = 3S 6H, Y = 4H 5S 7S, X to lead.
     Tanhinmin: X wins by 3, and after Y's 5, X's 6 goes out.  UECda: 3S then 5S locks the
     trick to spades, so 6H may not follow: X loses."""
-    from games.daihinmin.engine import Rules
+    from games.daihinmin.rules.engine import Rules
     from games.tanhinmin import solve as tanhinmin_solve
 
     x, y = parse_cards("3S 6H"), parse_cards("4H 5S 7S")

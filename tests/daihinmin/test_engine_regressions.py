@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.daihinmin.engine import GameState, IllegalMoveError
-from games.daihinmin.match import Match
-from games.daihinmin.melds import PASS, Meld
 from games.daihinmin.players.base import RandomPlayer
 from games.daihinmin.players.kou2 import Kou2Player
+from games.daihinmin.rules.engine import GameState, IllegalMoveError
+from games.daihinmin.rules.match import Match
+from games.daihinmin.rules.melds import PASS, Meld
 
 
 def test_strict_mode_lets_a_pass_on_a_lone_joker_be_a_pass():
@@ -41,8 +41,8 @@ def test_a_player_with_only_play_works():
 
 
 def test_observation_moves_follow_the_rules_switches():
-    from games.daihinmin.engine import Rules
-    from games.daihinmin.melds import Kind
+    from games.daihinmin.rules.engine import Rules
+    from games.daihinmin.rules.melds import Kind
 
     class Sequences:
         def play(self, obs):
@@ -64,7 +64,7 @@ def test_a_lone_joker_is_one_play_wherever_written():
 
 
 def test_meld_errors_name_the_real_problem():
-    from games.daihinmin.melds import MeldError
+    from games.daihinmin.rules.melds import MeldError
 
     for text in ("5S 5H 6S", "5S 6S JK(8S)"):
         with pytest.raises(MeldError, match="consecutive"):
@@ -72,7 +72,7 @@ def test_meld_errors_name_the_real_problem():
 
 
 def test_strict_match_stops_at_any_player_fault():
-    from games.daihinmin.match import PlayerFaultError
+    from games.daihinmin.rules.match import PlayerFaultError
 
     class Junk:
         def play(self, obs):
@@ -84,15 +84,15 @@ def test_strict_match_stops_at_any_player_fault():
 
 def test_named_errors():
     import cgt
-    from games.daihinmin.endgame import EndgameError, solve
-    from games.daihinmin.engine import GameNotOverError
+    from games.daihinmin.rules.endgame import EndgameError, solve
+    from games.daihinmin.rules.engine import GameNotOverError
 
     with pytest.raises(GameNotOverError):
         GameState.from_hands(["3D", "4S", "5S", "6S", "7S"]).points()
     with pytest.raises(cgt.InvalidArgumentError, match="exactly 5 players"):
         Match([RandomPlayer()] * 4)
     with pytest.raises(EndgameError, match="lock needs a meld"):
-        from games.daihinmin.cards import parse_cards
+        from games.daihinmin.rules.cards import parse_cards
 
         solve(parse_cards("6C 8S"), parse_cards("7C 9D"), None, lock=True)
 
@@ -110,7 +110,7 @@ def test_player_modules_that_fail_to_import_are_named_errors(tmp_path, monkeypat
 
 
 def test_evaluate_refuses_a_locked_lone_joker():
-    from games.daihinmin.evaluate import PositionError, evaluate
+    from games.daihinmin.experiments.evaluate import PositionError, evaluate
 
     with pytest.raises(PositionError, match="lifts the lock"):
         evaluate("6S 6D 7S KD 2S", field="JK", lock=True)

@@ -1,5 +1,5 @@
 """The rules of RULES.md §4.5-§10 (``../shared/uecda/man/RULES.md``, the C server's code) on
-small hand-made positions of `games.daihinmin.engine.GameState`: five hands written as text,
+small hand-made positions of `games.daihinmin.rules.engine.GameState`: five hands written as text,
 seats 0-4, the holder of the 3 of diamonds leads (player 0 when nobody holds it).  Each test
 names the section it checks."""
 
@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from games.daihinmin.cards import parse_cards
-from games.daihinmin.engine import GameState, MoveResult, Rules
-from games.daihinmin.melds import PASS, Illegal, Kind, Meld, MeldError, joker_cell
+from games.daihinmin.rules.cards import parse_cards
+from games.daihinmin.rules.engine import GameState, MoveResult, Rules
+from games.daihinmin.rules.melds import PASS, Illegal, Kind, Meld, MeldError, joker_cell
 
 
 def game(*hands: str, **options: object) -> GameState:

@@ -10,10 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cgt
-from games.daihinmin.cards import ALL_CARDS, JOKER, CardError, parse_cards
-from games.daihinmin.evaluate import PositionError, evaluate, format_evaluation
-from games.daihinmin.match import Match
-from games.daihinmin.melds import Kind, Meld, MeldError, analyze
+from games.daihinmin.experiments.evaluate import PositionError, evaluate, format_evaluation
 from games.daihinmin.players._kou2_lead import best_split
 from games.daihinmin.players._kou2_melds import generate, joker_groups, joker_sequences
 from games.daihinmin.players._kou2_strength import Context
@@ -25,6 +22,9 @@ from games.daihinmin.players.kou2 import (
     Reading,
     exchange_cards,
 )
+from games.daihinmin.rules.cards import ALL_CARDS, JOKER, CardError, parse_cards
+from games.daihinmin.rules.match import Match
+from games.daihinmin.rules.melds import Kind, Meld, MeldError, analyze
 
 DECK = [1 << i for i in range(4, 56)] + [JOKER]
 hands = st.lists(st.sampled_from(DECK), min_size=1, max_size=11, unique=True).map(sum)
@@ -297,8 +297,8 @@ def test_trick_records() -> None:
 def test_every_decision_is_legal(rng: object, name: str) -> None:
     import random
 
-    from games.daihinmin.moves import legal_melds
-    from games.daihinmin.observation import Observation
+    from games.daihinmin.rules.moves import legal_melds
+    from games.daihinmin.rules.observation import Observation
 
     assert isinstance(rng, random.Random)
     deck = DECK[:]
@@ -343,8 +343,8 @@ def test_registry_builds_every_variant_and_json_output() -> None:
 def test_kou2_on_the_c_server() -> None:
     import shutil
 
-    from games.daihinmin.client import ClientResult, run_client
-    from games.daihinmin.uecda_kit import UecdaKitError, build_kit, kit_source, run_tournament
+    from games.daihinmin.network.client import ClientResult, run_client
+    from games.daihinmin.network.kit import UecdaKitError, build_kit, kit_source, run_tournament
 
     if shutil.which("gcc") is None:
         pytest.skip("gcc is not installed: cannot build the UECda C kit")
@@ -358,7 +358,7 @@ def test_kou2_on_the_c_server() -> None:
     def client(port: int) -> ClientResult:
         return run_client("127.0.0.1", port, player, "kou2")
 
-    run = run_tournament(60, [client], kit=kit, timeout=300)
+    run = run_tournament(60, [client], kit=kit, seed=1009, timeout=300)
     seen = run.returns[0]
     assert isinstance(seen, ClientResult)
     assert run.names[0] == "kou2"
@@ -370,9 +370,9 @@ def test_kou2_on_the_c_server() -> None:
 @settings(max_examples=300, deadline=None)
 @given(hands, st.integers(0, (1 << 52) - 1), st.integers(2, 5), st.booleans())
 def test_strength_against_a_plain_count(hand: int, seen: int, left: int, rev: bool) -> None:
-    """E recomputed from the opponents' melds listed by `games.daihinmin.moves`."""
-    from games.daihinmin.melds import beats
-    from games.daihinmin.moves import groups, sequences, singles
+    """E recomputed from the opponents' melds listed by `games.daihinmin.rules.moves`."""
+    from games.daihinmin.rules.melds import beats
+    from games.daihinmin.rules.moves import groups, sequences, singles
 
     played = (seen << 4) & ~hand
     opp = ALL_CARDS & ~hand & ~played

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from games.daihinmin.cards import ALL_CARDS, JOKER, parse_cards
-from games.daihinmin.evaluate import evaluate
-from games.daihinmin.melds import Meld
+from games.daihinmin.experiments.evaluate import evaluate
 from games.daihinmin.players._kou2_melds import generate
 from games.daihinmin.players._kou2_options import Reading
 from games.daihinmin.players._kou2_strength import Context, f_value
 from games.daihinmin.players._kou2_value import can_go_out, g_value, hand_value
+from games.daihinmin.rules.cards import ALL_CARDS, JOKER, parse_cards
+from games.daihinmin.rules.melds import Meld
 
 
 def split(text: str, revolution: bool = False) -> list[str]:

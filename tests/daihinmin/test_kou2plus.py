@@ -7,17 +7,17 @@ from itertools import combinations
 
 import pytest
 
-from games.daihinmin.cards import ALL_CARDS, parse_cards
-from games.daihinmin.endgame import solve
-from games.daihinmin.engine import GameState
-from games.daihinmin.match import Match
-from games.daihinmin.melds import PASS, Meld
-from games.daihinmin.observation import Deal, Observation
 from games.daihinmin.players import make_player
 from games.daihinmin.players._kou2plus_search import candidate_moves, play_out, rollout_scores
 from games.daihinmin.players.kou2 import Kou2Player, decide
 from games.daihinmin.players.kou2plus import Kou2PlusError, Kou2PlusPlayer
 from games.daihinmin.players.montecarlo import state_from_observation
+from games.daihinmin.rules.cards import ALL_CARDS, parse_cards
+from games.daihinmin.rules.endgame import solve
+from games.daihinmin.rules.engine import GameState
+from games.daihinmin.rules.match import Match
+from games.daihinmin.rules.melds import PASS, Meld
+from games.daihinmin.rules.observation import Deal, Observation
 
 
 def _endgame_obs(me: str, other: str, field: str) -> Observation:

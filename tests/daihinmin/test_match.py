@@ -1,4 +1,4 @@
-"""Match-level tests of `games.daihinmin.match` and `engine`, through the public API only:
+"""Match-level tests of `games.daihinmin.rules.match` and `engine`, through the public API only:
 determinism, rank periods, the deal, the exchange, seat changes, faults, strict mode, and the
 conservation of the 53 cards at every step."""
 
@@ -28,7 +28,7 @@ from games.daihinmin import (
     seats_for_game,
     strongest_cards,
 )
-from games.daihinmin.cards import REAL_CARDS
+from games.daihinmin.rules.cards import REAL_CARDS
 
 
 class Recorder(RandomPlayer):

@@ -9,11 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.daihinmin.cards import ALL_CARDS, JOKER, parse_cards
-from games.daihinmin.match import Match
-from games.daihinmin.melds import PASS, Kind, Meld
-from games.daihinmin.moves import legal_melds
-from games.daihinmin.observation import Deal, Observation
 from games.daihinmin.players import make_player
 from games.daihinmin.players.base import Player
 from games.daihinmin.players.montecarlo import (
@@ -23,6 +18,11 @@ from games.daihinmin.players.montecarlo import (
     greedy_move,
     state_from_observation,
 )
+from games.daihinmin.rules.cards import ALL_CARDS, JOKER, parse_cards
+from games.daihinmin.rules.match import Match
+from games.daihinmin.rules.melds import PASS, Kind, Meld
+from games.daihinmin.rules.moves import legal_melds
+from games.daihinmin.rules.observation import Deal, Observation
 
 
 class _Collector(Player):

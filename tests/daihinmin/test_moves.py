@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.daihinmin.cards import JOKER, REAL_CARDS, iter_cards, parse_cards
-from games.daihinmin.engine import rejection
-from games.daihinmin.melds import PASS, Kind, Meld, analyze
-from games.daihinmin.moves import all_melds, legal_melds
+from games.daihinmin.rules.cards import JOKER, REAL_CARDS, iter_cards, parse_cards
+from games.daihinmin.rules.engine import rejection
+from games.daihinmin.rules.melds import PASS, Kind, Meld, analyze
+from games.daihinmin.rules.moves import all_melds, legal_melds
 
 ALL_REAL = list(iter_cards(REAL_CARDS))
 

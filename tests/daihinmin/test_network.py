@@ -12,14 +12,8 @@ from typing import Any
 
 import pytest
 
-from games.daihinmin.cards import JOKER, REAL_CARDS
-from games.daihinmin.client import ClientResult, run_client
-from games.daihinmin.engine import MoveResult
-from games.daihinmin.match import Match, MatchResult
-from games.daihinmin.melds import PASS, Meld
-from games.daihinmin.observation import Deal, Observation
-from games.daihinmin.players.base import Player, RandomPlayer
-from games.daihinmin.protocol import (
+from games.daihinmin.network.client import ClientResult, run_client
+from games.daihinmin.network.protocol import (
     PROTOCOL_20140,
     Connection,
     ConnectionLostError,
@@ -27,8 +21,14 @@ from games.daihinmin.protocol import (
     ProtocolTimeoutError,
     connect,
 )
-from games.daihinmin.server import ServerError, run_server
-from games.daihinmin.table import empty_table, read_hand, read_state
+from games.daihinmin.network.server import ServerError, run_server
+from games.daihinmin.network.table import empty_table, read_hand, read_state
+from games.daihinmin.players.base import Player, RandomPlayer
+from games.daihinmin.rules.cards import JOKER, REAL_CARDS
+from games.daihinmin.rules.engine import MoveResult
+from games.daihinmin.rules.match import Match, MatchResult
+from games.daihinmin.rules.melds import PASS, Meld
+from games.daihinmin.rules.observation import Deal, Observation
 
 
 class Served:

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.daihinmin.protocol import (
+from games.daihinmin.network.protocol import (
     PROTOCOL_20060,
     PROTOCOL_20070,
     PROTOCOL_20140,
@@ -23,7 +23,7 @@ from games.daihinmin.protocol import (
     ProtocolTimeoutError,
     connect,
 )
-from games.daihinmin.table import TableError, empty_table
+from games.daihinmin.network.table import TableError, empty_table
 
 
 @pytest.fixture

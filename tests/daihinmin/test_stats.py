@@ -1,4 +1,4 @@
-"""Standings, confidence intervals and paired comparisons (`games.daihinmin.stats`)."""
+"""Standings, confidence intervals and paired comparisons (`games.daihinmin.experiments.stats`)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from scipy import stats as scipy_stats
 
 from games.daihinmin import Match, MatchResult, RandomPlayer
-from games.daihinmin.match import Fault
-from games.daihinmin.stats import (
+from games.daihinmin.experiments.stats import (
     MIN_GAMES_FOR_LAGS,
     StatsError,
     compare,
@@ -24,6 +23,7 @@ from games.daihinmin.stats import (
     standard_error,
     summarize,
 )
+from games.daihinmin.rules.match import Fault
 
 PLACES = st.permutations([5, 4, 3, 2, 1]).map(tuple)
 
@@ -227,7 +227,7 @@ def test_standings_table_lines_up():
 
 @pytest.mark.parametrize("df", [1, 2, 5, 19, 99, 999])
 def test_student_t_from_scipy_special_equals_scipy_stats(df):
-    from games.daihinmin.stats import _t_quantile, _t_two_sided
+    from games.daihinmin.experiments.stats import _t_quantile, _t_two_sided
 
     assert _t_quantile(0.975, df) == pytest.approx(scipy_stats.t.ppf(0.975, df), rel=1e-12)
     for t in (0.0, 0.7, 2.5, -4.0):

@@ -15,12 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.daihinmin.cards import JOKER, REAL_CARDS, parse_cards
-from games.daihinmin.engine import GameState
-from games.daihinmin.melds import PASS, Illegal, Kind, Meld, analyze
-from games.daihinmin.moves import all_melds
-from games.daihinmin.observation import Deal, Observation
-from games.daihinmin.table import (
+from games.daihinmin.network.table import (
     TableError,
     check_table,
     deal_table,
@@ -37,6 +32,11 @@ from games.daihinmin.table import (
     read_submission,
     submission_table,
 )
+from games.daihinmin.rules.cards import JOKER, REAL_CARDS, parse_cards
+from games.daihinmin.rules.engine import GameState
+from games.daihinmin.rules.melds import PASS, Illegal, Kind, Meld, analyze
+from games.daihinmin.rules.moves import all_melds
+from games.daihinmin.rules.observation import Deal, Observation
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "uecda" / "data"
 

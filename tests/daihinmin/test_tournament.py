@@ -10,16 +10,16 @@ import sys
 
 import pytest
 
-from games.daihinmin.match import Match
-from games.daihinmin.players import UnknownPlayerError, make_player
-from games.daihinmin.tournament import (
+from games.daihinmin.experiments.tournament import (
     CHUNK_GAMES,
     TournamentError,
     format_tournament,
     resolve_player,
     run_tournament,
 )
-from games.daihinmin.uecda_kit import UecdaKit, UecdaKitError, build_kit, kit_source
+from games.daihinmin.network.kit import UecdaKit, UecdaKitError, build_kit, kit_source
+from games.daihinmin.players import UnknownPlayerError, make_player
+from games.daihinmin.rules.match import Match
 
 LINEUP = ["kou2", "default", "random", "default", "w100"]
 
@@ -130,7 +130,7 @@ def test_a_dying_program_loses_no_other_chunk(kit: UecdaKit, tmp_path) -> None: 
     script = tmp_path / "dies.py"
     script.write_text(
         "import os, sys\n"
-        "from games.daihinmin.client import run_client\n"
+        "from games.daihinmin.network.client import run_client\n"
         "from games.daihinmin.players.default import DefaultPlayer\n"
         "class Dies(DefaultPlayer):\n"
         "    moves = 0\n"
@@ -151,7 +151,7 @@ def test_a_dying_program_loses_no_other_chunk(kit: UecdaKit, tmp_path) -> None: 
 
 
 def test_cli_builds_on_a_given_parser(capsys: pytest.CaptureFixture[str], tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from games.daihinmin.tournament_cli import add_commands
+    from games.daihinmin.cli.tournament import add_commands
 
     parser = argparse.ArgumentParser(prog="cgt daihinmin")
     commands = parser.add_subparsers(dest="command")
@@ -173,7 +173,7 @@ def test_cli_builds_on_a_given_parser(capsys: pytest.CaptureFixture[str], tmp_pa
 
 
 def test_cli_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
-    from games.daihinmin.tournament_cli import add_commands
+    from games.daihinmin.cli.tournament import add_commands
 
     parser = argparse.ArgumentParser(prog="cgt daihinmin")
     add_commands(parser.add_subparsers(dest="command"))
@@ -183,7 +183,7 @@ def test_cli_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     args = parser.parse_args(["tournament", "--games", "0"])
     with pytest.raises(TournamentError, match="games"):
         args.handler(args)
-    from games.daihinmin.plot import PlotError
+    from games.daihinmin.experiments.plot import PlotError
 
     args = parser.parse_args(["tournament", "--games", "5000", "--plot", "out.pdf"])
     with pytest.raises(PlotError, match=r"svg or \.png"):  # before any game is played
@@ -191,7 +191,7 @@ def test_cli_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_plot_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from games.daihinmin.plot import PlotError, cumulative, cumulative_svg, write_plot
+    from games.daihinmin.experiments.plot import PlotError, cumulative, cumulative_svg, write_plot
 
     names = ["a", "b", "c", "d", "e"]
     sets = [[(5, 4, 3, 2, 1)] * 3, [(1, 2, 3, 4, 5)] * 3]

@@ -23,7 +23,8 @@ import inspect
 from typing import Any
 
 import cgt
-from games.daihinmin.players.base import Player, RandomPlayer, strongest_cards, weakest_cards
+from games.daihinmin.players.base import RandomPlayer
+from games.daihinmin.rules.player import Player, strongest_cards, weakest_cards
 
 __all__ = [
     "KOU2_VARIANTS",

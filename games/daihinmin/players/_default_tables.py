@@ -1,12 +1,12 @@
 """Bit-mask versions of the table helpers of the devkit default client (``daihinmin.c``).
 
 The C client works on 8 x 15 tables; here a hand is a card mask (bit ``4 * column + row``, see
-`games.daihinmin.cards`) and, for sequences, four *lanes* (one per suit row, bit ``column``)
+`games.daihinmin.rules.cards`) and, for sequences, four *lanes* (one per suit row, bit ``column``)
 packed in one int, lane ``r`` at bits ``16 r .. 16 r + 14``.  Each function names the C
 function it reproduces; the C scan orders (which row wins a tie, where the joker goes) are
 kept, quirks included.
 
->>> from games.daihinmin.cards import parse_cards
+>>> from games.daihinmin.rules.cards import parse_cards
 >>> hand = parse_cards("5S 6S 7S 9H 9D KC")
 >>> lanes = to_lanes(hand)
 >>> run_table(lanes_of(lanes)[0])[3] == 1 << 3  # makeKaidanTable: a run of 3 from column 3

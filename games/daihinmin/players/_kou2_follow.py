@@ -20,8 +20,8 @@ it holds the opponents' strongest rank and every opponent has passed.  With no m
 except on a single holding the joker, with the 3 of spades ours or played, when the joker can
 make the hand go out or answers the opponents' strongest rank without costing a meld.
 
->>> from games.daihinmin.cards import parse_cards
->>> from games.daihinmin.melds import Meld
+>>> from games.daihinmin.rules.cards import parse_cards
+>>> from games.daihinmin.rules.melds import Meld
 >>> from games.daihinmin.players._kou2_strength import Context
 >>> hand = parse_cards("4S 7D 9D 9H")
 >>> str(analyze_follow(hand, Meld.parse("3C"), Context(hand, 0, 5)).choice)
@@ -34,13 +34,13 @@ from collections.abc import Sequence
 
 import attrs
 
-from games.daihinmin.cards import ALL_CARDS, JOKER
-from games.daihinmin.melds import PASS, Kind, Meld
-from games.daihinmin.moves import legal_melds
 from games.daihinmin.players._kou2_melds import generate, lone_joker
 from games.daihinmin.players._kou2_options import Variant
 from games.daihinmin.players._kou2_strength import SPADE_3, Context
 from games.daihinmin.players._kou2_value import can_go_out, hand_value, rank_strength
+from games.daihinmin.rules.cards import ALL_CARDS, JOKER
+from games.daihinmin.rules.melds import PASS, Kind, Meld
+from games.daihinmin.rules.moves import legal_melds
 
 __all__ = ["Candidate", "FollowAnalysis", "analyze_follow"]
 

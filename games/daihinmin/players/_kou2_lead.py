@@ -12,7 +12,7 @@ leads a single instead of a chosen group when it is within 5 ranks of it, ``rev-
 a revolution meld while the hand has 3+ melds, ``rev+`` gives the 3.6 priorities whenever a
 revolution meld is held.
 
->>> from games.daihinmin.cards import parse_cards
+>>> from games.daihinmin.rules.cards import parse_cards
 >>> from games.daihinmin.players._kou2_strength import Context
 >>> hand = parse_cards("6S 6D 7S KH 2S")
 >>> str(analyze_lead(hand, Context(hand, 0)).choice)
@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import attrs
 
-from games.daihinmin.cards import JOKER
-from games.daihinmin.melds import Kind, Meld
 from games.daihinmin.players._kou2_melds import generate, joker_groups, joker_sequences
 from games.daihinmin.players._kou2_options import Variant
 from games.daihinmin.players._kou2_strength import Context
@@ -35,6 +33,8 @@ from games.daihinmin.players._kou2_value import (
     rank_strength,
     revolution_priorities,
 )
+from games.daihinmin.rules.cards import JOKER
+from games.daihinmin.rules.melds import Kind, Meld
 
 __all__ = ["LeadAnalysis", "analyze_lead"]
 

@@ -14,7 +14,7 @@
 `joker_groups` and `joker_sequences` are the sets N and K of figure 1, step 3: the joker added
 to every rank held, and the longest sequences the joker makes possible.
 
->>> from games.daihinmin.cards import parse_cards
+>>> from games.daihinmin.rules.cards import parse_cards
 >>> [str(m) for m in generate(parse_cards("5S 10C JC JH QC QH KH"))]
 ['JH QH KH', '10C JC QC', '5S']
 >>> [str(m) for m in generate(parse_cards("6C 8C 8S JS QD JK"))]
@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import functools
 
-from games.daihinmin.cards import JOKER, REAL_CARDS
-from games.daihinmin.melds import Kind, Meld
+from games.daihinmin.rules.cards import JOKER, REAL_CARDS
+from games.daihinmin.rules.melds import Kind, Meld
 
 __all__ = ["generate", "joker_groups", "joker_sequences", "lone_joker", "strongest_column"]
 

@@ -14,8 +14,8 @@ E starts at 100 and measures how likely the meld is to take the trick:
 Then ``E <= 0`` becomes 1 and a meld holding an 8 gets +100.  "Stronger" follows the current
 order (reversed under revolution).
 
->>> from games.daihinmin.cards import ALL_CARDS, parse_cards
->>> from games.daihinmin.melds import Meld
+>>> from games.daihinmin.rules.cards import ALL_CARDS, parse_cards
+>>> from games.daihinmin.rules.melds import Meld
 >>> hand = parse_cards("KH")
 >>> played = ALL_CARDS & ~parse_cards("KH AS 2D JK")   # opponents hold AS, 2D and the joker
 >>> Context(hand, played, players_left=5).strength(Meld.parse("KH"))
@@ -24,9 +24,9 @@ order (reversed under revolution).
 
 from __future__ import annotations
 
-from games.daihinmin.cards import ALL_CARDS, JOKER
-from games.daihinmin.melds import Kind, Meld
 from games.daihinmin.players._kou2_options import DEFAULT_READING, Reading
+from games.daihinmin.rules.cards import ALL_CARDS, JOKER
+from games.daihinmin.rules.melds import Kind, Meld
 
 __all__ = ["SPADE_3", "Context", "f_value"]
 

@@ -13,7 +13,7 @@
   most 90 and the hand value after the revolution is smaller, the revolution meld gets 90 and
   the non-sequence melds that can take the trick get 91.
 
->>> from games.daihinmin.cards import parse_cards
+>>> from games.daihinmin.rules.cards import parse_cards
 >>> from games.daihinmin.players._kou2_melds import generate
 >>> from games.daihinmin.players._kou2_strength import Context
 >>> hand = parse_cards("6S 6D 7S KH 2S")
@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.daihinmin.melds import Kind, Meld
 from games.daihinmin.players._kou2_strength import Context
+from games.daihinmin.rules.melds import Kind, Meld
 
 __all__ = [
     "can_go_out",

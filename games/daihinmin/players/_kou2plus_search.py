@@ -9,8 +9,8 @@ points (5 ... 1) over the deals.  Against kou2 opponents the rollout policy is t
 real policy, so the only uncertainty left is where the unseen cards are.
 
 >>> import random
->>> from games.daihinmin.engine import GameState
->>> from games.daihinmin.observation import Observation
+>>> from games.daihinmin.rules.engine import GameState
+>>> from games.daihinmin.rules.observation import Observation
 >>> state = GameState.from_hands(["3D 4D 5D KS", "6H 7H", "9C", "JD", "QD"])
 >>> obs = Observation.of(state, 0)
 >>> [str(m) for m in candidate_moves(obs, 3)]
@@ -25,13 +25,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.daihinmin.engine import GameState
-from games.daihinmin.melds import PASS, Meld
-from games.daihinmin.observation import Observation
 from games.daihinmin.players._kou2_follow import FollowAnalysis
 from games.daihinmin.players._kou2_options import Variant, variant
 from games.daihinmin.players.kou2 import analyze, decide
 from games.daihinmin.players.montecarlo import state_from_observation
+from games.daihinmin.rules.engine import GameState
+from games.daihinmin.rules.melds import PASS, Meld
+from games.daihinmin.rules.observation import Observation
 
 __all__ = ["KOU2", "candidate_moves", "play_out", "rollout_scores"]
 

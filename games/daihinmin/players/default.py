@@ -36,9 +36,9 @@ whether the field was empty, the revolution) and ``getField`` on ``result.field`
 * ``state`` persists across games; only ``sequence`` survives a trick (``getState`` resets
   ``qty``, ``ord``, ``lock`` and ``suit`` when the field is empty, 30-35).
 
->>> from games.daihinmin.cards import parse_cards
->>> from games.daihinmin.observation import Observation
->>> from games.daihinmin.melds import Meld
+>>> from games.daihinmin.rules.cards import parse_cards
+>>> from games.daihinmin.rules.observation import Observation
+>>> from games.daihinmin.rules.melds import Meld
 >>> p = DefaultPlayer()
 >>> def obs(hand, field=None, rev=False):
 ...     return Observation(0, parse_cards(hand), field, rev, False, (5,) * 5, (0, 1, 2, 3, 4),
@@ -55,9 +55,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.daihinmin.cards import JOKER, REAL_CARDS
-from games.daihinmin.engine import Rules
-from games.daihinmin.melds import PASS, Illegal, Meld, analyze
 from games.daihinmin.players._default_tables import (
     free_singles,
     group_cells,
@@ -67,11 +64,14 @@ from games.daihinmin.players._default_tables import (
     run_table,
     to_lanes,
 )
-from games.daihinmin.players.base import Player, weakest_cards
+from games.daihinmin.rules.cards import JOKER, REAL_CARDS
+from games.daihinmin.rules.engine import Rules
+from games.daihinmin.rules.melds import PASS, Illegal, Meld, analyze
+from games.daihinmin.rules.player import Player, weakest_cards
 
 if TYPE_CHECKING:
-    from games.daihinmin.engine import MoveResult
-    from games.daihinmin.observation import Deal, Observation
+    from games.daihinmin.rules.engine import MoveResult
+    from games.daihinmin.rules.observation import Deal, Observation
 
 __all__ = ["CState", "DefaultPlayer", "submission_cells"]
 

@@ -13,7 +13,7 @@ hand.  As daifugo or fugo it hands back the cards whose loss leaves the best han
 (see ``docs/games/daihinmin-kou2.md``).  It sees what a UECda client sees: its hand, the field,
 the played cards, the card counts and who passed.  Its decisions are deterministic.
 
->>> from games.daihinmin.match import Match
+>>> from games.daihinmin.rules.match import Match
 >>> from games.daihinmin.players.base import RandomPlayer
 >>> players = [Kou2Player(), *(RandomPlayer() for _ in range(4))]
 >>> result = Match(players, seed=3).play(20)
@@ -28,9 +28,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from games.daihinmin.cards import JOKER, iter_cards
-from games.daihinmin.melds import PASS, Kind, Meld
-from games.daihinmin.observation import Deal, Observation
 from games.daihinmin.players._kou2_follow import FollowAnalysis, analyze_follow
 from games.daihinmin.players._kou2_lead import LeadAnalysis, analyze_lead
 from games.daihinmin.players._kou2_melds import generate
@@ -44,10 +41,13 @@ from games.daihinmin.players._kou2_options import (
 )
 from games.daihinmin.players._kou2_strength import Context
 from games.daihinmin.players._kou2_value import hand_value
-from games.daihinmin.players.base import Player
+from games.daihinmin.rules.cards import JOKER, iter_cards
+from games.daihinmin.rules.melds import PASS, Kind, Meld
+from games.daihinmin.rules.observation import Deal, Observation
+from games.daihinmin.rules.player import Player
 
 if TYPE_CHECKING:
-    from games.daihinmin.engine import MoveResult
+    from games.daihinmin.rules.engine import MoveResult
 
 __all__ = [
     "VARIANTS",

@@ -10,13 +10,13 @@ most points over the deals, kou2's choice on ties.  Decisions with many cards le
 rollouts, so ``deals`` is the number of deals when at most ``cheap_cards`` cards are in the
 players' hands and shrinks in proportion above it.  When two players are left and their hands
 hold at most ``endgame_cards`` cards, the game is one of perfect information and
-`~games.daihinmin.endgame.EndgameSolver` solves it exactly instead.
+`~games.daihinmin.rules.endgame.EndgameSolver` solves it exactly instead.
 
-Its random choices come from ``seed`` (which `~games.daihinmin.match.Match` sets per game),
+Its random choices come from ``seed`` (which `~games.daihinmin.rules.match.Match` sets per game),
 so runs are reproducible.
 
->>> from games.daihinmin.cards import ALL_CARDS, parse_cards
->>> from games.daihinmin.observation import Observation
+>>> from games.daihinmin.rules.cards import ALL_CARDS, parse_cards
+>>> from games.daihinmin.rules.observation import Observation
 >>> me, other = parse_cards("3S 4S 2H"), parse_cards("AD KC")
 >>> played = ALL_CARDS & ~(me | other)  # players 2, 3, 4 have finished
 >>> obs = Observation(0, me, None, False, False, (3, 2, 0, 0, 0), (0, 1, 2, 3, 4), None, 0,
@@ -30,14 +30,14 @@ from __future__ import annotations
 import random
 
 import cgt
-from games.daihinmin.cards import ALL_CARDS
-from games.daihinmin.endgame import EndgameError, EndgameSolver
-from games.daihinmin.engine import MoveResult
-from games.daihinmin.melds import PASS, Meld
-from games.daihinmin.observation import Deal, Observation
 from games.daihinmin.players._kou2plus_search import candidate_moves, rollout_scores
-from games.daihinmin.players.base import strongest_cards
 from games.daihinmin.players.kou2 import Kou2Player
+from games.daihinmin.rules.cards import ALL_CARDS
+from games.daihinmin.rules.endgame import EndgameError, EndgameSolver
+from games.daihinmin.rules.engine import MoveResult
+from games.daihinmin.rules.melds import PASS, Meld
+from games.daihinmin.rules.observation import Deal, Observation
+from games.daihinmin.rules.player import strongest_cards
 
 __all__ = ["Kou2PlusError", "Kou2PlusPlayer"]
 

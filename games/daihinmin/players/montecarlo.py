@@ -11,10 +11,10 @@ deals; every candidate is played on the same deals (common random numbers).  ``s
 the budget of rollouts per decision, shared by the candidates (at most ``max_candidates``:
 the pass and the weakest melds first).  A rollout costs about 1 ms of CPU, so the default
 (16 rollouts: 4 deals of 4 candidates) keeps a decision well under 20 ms.  Its choices come
-from its random stream only: ``seed`` (which `~games.daihinmin.match.Match` sets per game),
+from its random stream only: ``seed`` (which `~games.daihinmin.rules.match.Match` sets per game),
 so runs are reproducible.
 
->>> from games.daihinmin.match import Match
+>>> from games.daihinmin.rules.match import Match
 >>> from games.daihinmin.players import make_player
 >>> players = [MonteCarloPlayer(samples=8, seed=1)] + [make_player("default") for _ in range(4)]
 >>> result = Match(players, seed=2).play(3)
@@ -27,12 +27,12 @@ from __future__ import annotations
 import random
 
 import cgt
-from games.daihinmin.cards import ALL_CARDS
-from games.daihinmin.engine import DEFAULT_RULES, GameState, Rules
-from games.daihinmin.melds import PASS, Kind, Meld
-from games.daihinmin.moves import legal_melds
-from games.daihinmin.observation import Deal, Observation
-from games.daihinmin.players.base import Player, weakest_cards
+from games.daihinmin.rules.cards import ALL_CARDS
+from games.daihinmin.rules.engine import DEFAULT_RULES, GameState, Rules
+from games.daihinmin.rules.melds import PASS, Kind, Meld
+from games.daihinmin.rules.moves import legal_melds
+from games.daihinmin.rules.observation import Deal, Observation
+from games.daihinmin.rules.player import Player, weakest_cards
 
 __all__ = [
     "MonteCarloError",
@@ -57,7 +57,7 @@ def greedy_move(moves: list[Meld], leading: bool, revolution: bool) -> Meld:
     """The rollout policy, from the legal moves (pass first): lead the meld with the most
     cards, weakest first; follow with the weakest meld, else pass.
 
-    >>> from games.daihinmin.cards import parse_cards
+    >>> from games.daihinmin.rules.cards import parse_cards
     >>> moves = legal_melds(parse_cards("4S 5S 6S 9H 9D KC"), None, False, False)
     >>> str(greedy_move(moves, True, False))
     '4S 5S 6S'
@@ -76,7 +76,7 @@ def candidate_moves(obs: Observation, limit: int) -> list[Meld]:
     """The moves worth a rollout: every legal non-pass meld, weakest first and cut at
     ``limit`` (the pass first when following, and counted in the limit).
 
-    >>> from games.daihinmin.cards import parse_cards
+    >>> from games.daihinmin.rules.cards import parse_cards
     >>> obs = Observation(0, parse_cards("4S 9H KC JK"), Meld.parse("5D"), False, False,
     ...                   (4, 5, 5, 5, 5), (0, 1, 2, 3, 4), None, 0, (), 0, 1)
     >>> [str(m) for m in candidate_moves(obs, 3)]

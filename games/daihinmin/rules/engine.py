@@ -20,8 +20,8 @@ Rules (the server's code decides; see ``docs/games/daihinmin.md``):
   remaining places in random order;
 * a group of 4+ or a sequence of 5+ toggles the revolution.
 
->>> from games.daihinmin.cards import parse_cards
->>> from games.daihinmin.melds import Meld
+>>> from games.daihinmin.rules.cards import parse_cards
+>>> from games.daihinmin.rules.melds import Meld
 >>> g = GameState.from_hands(["3D 5S", "4S 6H", "7C", "9D", "JH"])
 >>> g.turn, g.submit(Meld.parse("3D")).accepted, g.turn
 (0, True, 1)
@@ -39,9 +39,9 @@ from collections.abc import Sequence
 import attrs
 
 import cgt
-from games.daihinmin.cards import JOKER, REAL_CARDS, format_cards, parse_cards
-from games.daihinmin.melds import PASS, Illegal, Kind, Meld
-from games.daihinmin.moves import legal_melds
+from games.daihinmin.rules.cards import JOKER, REAL_CARDS, format_cards, parse_cards
+from games.daihinmin.rules.melds import PASS, Illegal, Kind, Meld
+from games.daihinmin.rules.moves import legal_melds
 
 __all__ = [
     "DEFAULT_RULES",

@@ -14,12 +14,12 @@ the socket work for its client:
 ==================  ============================================================
 
 A client that disconnects, sends garbage that breaks the framing, or exceeds the move timeout
-is dropped: the error reaches the match once (it records a `~games.daihinmin.match.Fault`),
+is dropped: the error reaches the match once (it records a `~games.daihinmin.rules.match.Fault`),
 then the player passes for the rest of the run and hands back its strongest cards.  (The C
 server instead spins forever on the dead socket, RULES.md §12 item 12.)
 
 >>> import socket
->>> from games.daihinmin.protocol import Connection
+>>> from games.daihinmin.network.protocol import Connection
 >>> a, b = socket.socketpair()
 >>> RemotePlayer(Connection(a), 3, name="snowl")
 <RemotePlayer 'snowl'>
@@ -30,12 +30,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO
 
-from games.daihinmin.engine import MoveResult, Rules
-from games.daihinmin.melds import PASS, Illegal, Kind, Meld
-from games.daihinmin.observation import Deal, Observation
-from games.daihinmin.players.base import Player, strongest_cards
-from games.daihinmin.protocol import Connection, ProtocolError
-from games.daihinmin.table import (
+from games.daihinmin.network.protocol import Connection, ProtocolError
+from games.daihinmin.network.table import (
     Table,
     TableError,
     deal_table,
@@ -44,6 +40,10 @@ from games.daihinmin.table import (
     read_exchange,
     read_submission,
 )
+from games.daihinmin.rules.engine import MoveResult, Rules
+from games.daihinmin.rules.melds import PASS, Illegal, Kind, Meld
+from games.daihinmin.rules.observation import Deal, Observation
+from games.daihinmin.rules.player import Player, strongest_cards
 
 __all__ = ["RemotePlayer", "Transcript"]
 

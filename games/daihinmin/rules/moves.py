@@ -6,9 +6,9 @@ a joker standing for different suits in a group gives different moves (the suits
 lock).  A joker may also stand for a card its holder has: the server accepts that, so it is a
 move here too.
 
->>> from games.daihinmin.cards import parse_cards
->>> from games.daihinmin.melds import Meld
->>> from games.daihinmin.moves import all_melds, legal_melds
+>>> from games.daihinmin.rules.cards import parse_cards
+>>> from games.daihinmin.rules.melds import Meld
+>>> from games.daihinmin.rules.moves import all_melds, legal_melds
 >>> hand = parse_cards("3S 4S 5S 5H")
 >>> sorted(str(m) for m in all_melds(hand))
 ['3S', '3S 4S 5S', '4S', '5H', '5S', '5S 5H']
@@ -18,8 +18,8 @@ move here too.
 
 from __future__ import annotations
 
-from games.daihinmin.cards import JOKER, REAL_CARDS
-from games.daihinmin.melds import PASS, Kind, Meld
+from games.daihinmin.rules.cards import JOKER, REAL_CARDS
+from games.daihinmin.rules.melds import PASS, Kind, Meld
 
 __all__ = ["all_melds", "groups", "legal_melds", "sequences", "singles"]
 

@@ -4,7 +4,7 @@ An observation holds only what the UECda server tells that player (its hand tabl
 field tables it has received) or what follows from them (who has passed in this trick, every
 card played so far).  Players never touch the engine's state.
 
->>> from games.daihinmin.engine import GameState
+>>> from games.daihinmin.rules.engine import GameState
 >>> obs = Observation.of(GameState.from_hands(["3D 5S", "4S 6H", "7C", "9D", "JH"]), 0)
 >>> obs.hand_text, obs.field, obs.counts, obs.leading
 ('3D 5S', None, (2, 2, 1, 1, 1), True)
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import attrs
 
-from games.daihinmin.cards import format_cards
-from games.daihinmin.melds import Kind, Meld
-from games.daihinmin.moves import legal_melds
+from games.daihinmin.rules.cards import format_cards
+from games.daihinmin.rules.melds import Kind, Meld
+from games.daihinmin.rules.moves import legal_melds
 
 __all__ = ["Deal", "Observation"]
 
@@ -77,7 +77,7 @@ class Observation:
         cls, state: object, player: int, *, ranks: tuple[int, ...] | None = None, game: int = 0
     ) -> Observation:
         """The observation of ``player`` in a `GameState`."""
-        from games.daihinmin.engine import GameState
+        from games.daihinmin.rules.engine import GameState
 
         assert isinstance(state, GameState)
         return cls(

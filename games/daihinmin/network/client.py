@@ -8,13 +8,13 @@ has passed in this trick, who has finished, every card played (a move was accept
 mover's card count dropped).
 
 A hook of the player that raises is recorded in `MatchResult.faults` and the client goes on
-(a failed play is a pass), as `~games.daihinmin.match.Match` does in-process.
+(a failed play is a pass), as `~games.daihinmin.rules.match.Match` does in-process.
 
 Points come from the finishing order as the client sees it.  In a game ended by the 20-pass
 rule the server ranks the players left at random without telling them; their order is then
 taken from the next game's deal table (if it shows ranks), else they are ranked in seat order.
 
-See `games.daihinmin.server` for an example run.
+See `games.daihinmin.network.server` for an example run.
 """
 
 from __future__ import annotations
@@ -24,13 +24,8 @@ from typing import Any
 
 import attrs
 
-from games.daihinmin.engine import MoveResult, Rules
-from games.daihinmin.match import Fault, MatchResult
-from games.daihinmin.melds import PASS, Illegal, Kind, Meld
-from games.daihinmin.observation import Deal, Observation
-from games.daihinmin.players.base import Player
-from games.daihinmin.protocol import PROTOCOL_20070, Connection, ProtocolError, connect
-from games.daihinmin.table import (
+from games.daihinmin.network.protocol import PROTOCOL_20070, Connection, ProtocolError, connect
+from games.daihinmin.network.table import (
     Table,
     TableError,
     TableState,
@@ -40,6 +35,11 @@ from games.daihinmin.table import (
     read_state,
     submission_table,
 )
+from games.daihinmin.rules.engine import MoveResult, Rules
+from games.daihinmin.rules.match import Fault, MatchResult
+from games.daihinmin.rules.melds import PASS, Illegal, Kind, Meld
+from games.daihinmin.rules.observation import Deal, Observation
+from games.daihinmin.rules.player import Player
 
 __all__ = ["ClientResult", "run_client"]
 
@@ -172,7 +172,7 @@ def run_client(
 ) -> ClientResult:
     """Play `player` on the UECda server at `host`:`port` until the last game; returns the
     run as this client saw it.  `timeout`: seconds to wait for any one message from the
-    server.  `version`: 20070 or 20140.  Raises `~games.daihinmin.protocol.ProtocolError`
+    server.  `version`: 20070 or 20140.  Raises `~games.daihinmin.network.protocol.ProtocolError`
     (or its `ConnectionLostError` / `ProtocolTimeoutError`) if the server misbehaves."""
     conn = connect(host, port, timeout=timeout)
     try:

@@ -7,15 +7,15 @@ Dask cluster, and the results are merged in chunk order.  An in-process set is e
 ``Match(players, seed=f"{seed}:{s}").play(games)``, whatever the number of workers.
 
 A player is a registry name (`games.daihinmin.players.make_player`), ``jn17`` (the kit's
-jn17, built by `games.daihinmin.uecda_kit.build_kit`), ``cmd:COMMAND LINE`` or the path of an
-executable: those programs play through our UECda server (`games.daihinmin.server.run_server`,
-one server per chunk on a free port, the program started per chunk with ``-p PORT``).  A chunk
-with a program plays the same deals as an in-process run (the server starts at the chunk's
-first game), and it is only as deterministic as the program (jn17 draws from its own
-unseeded RNG): the C default client, which decides exactly as `default`, gives the
-in-process results.  A chunk
+jn17, built by `games.daihinmin.network.kit.build_kit`), ``cmd:COMMAND LINE`` or the path of an
+executable: those programs play through our UECda server
+(`games.daihinmin.network.server.run_server`, one server per chunk on a free port, the program
+started per chunk with ``-p PORT``).  A chunk with a program plays the same deals as an in-process
+run (the server starts at the chunk's first game), and it is only as deterministic as the program
+(jn17 draws from its own unseeded RNG): the C default client, which decides exactly as `default`,
+gives the in-process results.  A chunk
 that fails (a program that dies or does not connect) keeps the games it finished; the failure is
-a `~games.daihinmin.match.Fault` with ``player == -1`` and ``phase == "chunk"``.
+a `~games.daihinmin.rules.match.Fault` with ``player == -1`` and ``phase == "chunk"``.
 
 >>> result = run_tournament(["default", "random", "random", "random", "random"], 30, sets=2,
 ...                         seed=5, jobs=1)
@@ -38,7 +38,7 @@ from typing import Any
 import attrs
 
 import cgt
-from games.daihinmin.match import Fault, Match, MatchResult
+from games.daihinmin.rules.match import Fault, Match, MatchResult
 
 __all__ = [
     "CHUNK_GAMES",
@@ -84,7 +84,7 @@ def resolve_player(text: str) -> PlayerSpec:
     >>> resolve_player("cmd:")
     Traceback (most recent call last):
     ...
-    games.daihinmin.tournament.TournamentError: player 'cmd:' has an empty command line
+    games.daihinmin.experiments.tournament.TournamentError: player 'cmd:' has an empty command line
     """
     if not isinstance(text, str):
         raise TournamentError(f"a player is named by a string, not {type(text).__name__}")
@@ -98,14 +98,28 @@ def resolve_player(text: str) -> PlayerSpec:
             raise TournamentError(f"player {text!r} has an empty command line")
         return PlayerSpec(name, tuple(argv))
     if name == "jn17":
-        from games.daihinmin.uecda_kit import build_kit
+        from games.daihinmin.network.kit import build_kit
 
         return PlayerSpec(name, (str(build_kit().jn17), "-n", "jn17"))
-    if os.sep in name and os.path.isfile(name) and os.access(name, os.X_OK):
-        return PlayerSpec(name, (name,))
-    from games.daihinmin.players import make_player
+    if os.sep in name and ":" not in name:
+        if os.path.isfile(name) and os.access(name, os.X_OK):
+            return PlayerSpec(name, (name,))
+        raise TournamentError(
+            f"player {text!r}: no executable file there (a UECda client program is given by"
+            " the path of its executable, or as cmd:COMMAND LINE)"
+        )
+    from games.daihinmin.players import PLAYER_NAMES, UnknownPlayerError, make_player
 
-    make_player(name)  # raises UnknownPlayerError
+    try:
+        make_player(name)
+    except UnknownPlayerError:
+        if ":" in name:  # a class that cannot be loaded: make_player says why
+            raise
+        raise UnknownPlayerError(
+            f"unknown player {text!r}: a tournament takes a registry name"
+            f" ({', '.join(PLAYER_NAMES)}), module.path:Class, jn17 (the C client of the"
+            " UECda kit), cmd:COMMAND LINE or the path of an executable UECda client"
+        ) from None
     return PlayerSpec(name)
 
 
@@ -140,8 +154,8 @@ def play_chunk(chunk: TournamentChunk) -> MatchResult:
 
 
 def _play_on_server(chunk: TournamentChunk, games: int) -> MatchResult:
+    from games.daihinmin.network.server import run_server
     from games.daihinmin.players import make_player
-    from games.daihinmin.server import run_server
 
     seed = chunk.seed
     seats = [
@@ -268,9 +282,9 @@ class TournamentResult:
         return total
 
     def summary(self) -> dict[str, Any]:
-        """`games.daihinmin.stats.summarize` of all games, plus ``"sets"`` (points per player
-        per set), ``"seed"``, ``"games_per_set"`` and each player's ``"spec"``."""
-        from games.daihinmin.stats import summarize
+        """`games.daihinmin.experiments.stats.summarize` of all games, plus ``"sets"`` (points per
+        player per set), ``"seed"``, ``"games_per_set"`` and each player's ``"spec"``."""
+        from games.daihinmin.experiments.stats import summarize
 
         merged = self.merged()
         summary = summarize(merged)
@@ -338,7 +352,7 @@ def format_tournament(summary: dict[str, Any]) -> str:
     3       d          6.0      6      6      3.000  -         0    0    0    0    0
     4       e          6.0      6      6      3.000  -         0    0    0    0    0
     """
-    from games.daihinmin.stats import format_notes  # scipy only when needed
+    from games.daihinmin.experiments.stats import format_notes  # scipy only when needed
 
     sets = summary["sets"]
     header = ["player", "name", "mean/set"] + [f"set {k + 1}" for k in range(len(sets))]

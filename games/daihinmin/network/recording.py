@@ -1,7 +1,7 @@
 """Record runs of the C UECda server: a transparent TCP proxy in front of each client, and the
 record format.
 
-A `RecordingClient` is a client for `games.daihinmin.uecda_kit.run_tournament`: it listens on
+A `RecordingClient` is a client for `games.daihinmin.network.kit.run_tournament`: it listens on
 a port of its own, starts a real client (the C default client, jn17, any command) against that
 port, connects to the server for it and forwards every message both ways, whole (the server and
 the C clients do one ``read()`` per message, so a table is never forwarded in pieces), parsing
@@ -26,7 +26,7 @@ True
 >>> Table(b"short")
 Traceback (most recent call last):
 ...
-games.daihinmin.recording.RecordingError: a table is 480 bytes, got 5
+games.daihinmin.network.recording.RecordingError: a table is 480 bytes, got 5
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from pathlib import Path
 import attrs
 
 import cgt
-from games.daihinmin import uecda_kit
+from games.daihinmin.network import kit as uecda_kit
 
 __all__ = [
     "TABLE_BYTES",
@@ -117,7 +117,7 @@ class Table:
         return _TABLE.unpack(self.raw)[row * 15 : row * 15 + 15]
 
     def grid(self) -> list[list[int]]:
-        """The table as 8 lists of 15 ints (the form `games.daihinmin.table` reads)."""
+        """The table as 8 lists of 15 ints (the form `games.daihinmin.network.table` reads)."""
         values = _TABLE.unpack(self.raw)
         return [list(values[r * 15 : r * 15 + 15]) for r in range(8)]
 
@@ -506,11 +506,13 @@ def record_run(
     settings: Mapping[str, str] | None = None,
     logger: bool = False,
     workdir: str | os.PathLike[str] | None = None,
+    seed: int | None = None,
 ) -> RunRecord:
     """Play ``games`` games on the C server with the five client ``commands`` (player order),
     every one behind a recording proxy, and return the merged record (`uecda_kit.build_kit`
     builds the kit unless ``kit`` is given).  ``logger`` turns on the server's own game log
-    and ``workdir`` keeps the server's files (``logs/*.log``, ``debug.dat``, ...)."""
+    and ``workdir`` keeps the server's files (``logs/*.log``, ``debug.dat``, ...).  ``seed``
+    fixes the server's deals (`uecda_kit.run_tournament`): the same seed, the same games."""
     if len(commands) != 5:
         raise RecordingError(f"a run needs 5 client commands, got {len(commands)}")
     built = kit if kit is not None else uecda_kit.build_kit()
@@ -522,6 +524,7 @@ def record_run(
         settings=settings,
         logger=logger,
         workdir=workdir,
+        seed=seed,
     )
     streams = [r for r in result.returns if isinstance(r, StreamRecord)]
     if len(streams) != 5:

@@ -2,7 +2,7 @@
 other hand, so the rest of the game is a two-player game of perfect information.
 
 `solve` searches it exactly under the server's rules (the same transitions as
-`games.daihinmin.engine.GameState`, checked against it in the tests): plays, passes, the turn
+`games.daihinmin.rules.engine.GameState`, checked against it in the tests): plays, passes, the turn
 returning to the last player while the other has passed, the lock, the revolution, the 8-cut,
 the lone joker and the 3 of spades, and the 20-pass rule (20 submissions in a row that are not
 accepted end the game in a random order: a value of one half).
@@ -10,8 +10,8 @@ accepted end the game in a random order: a value of one half).
 The value of a position is the probability that the player to move finishes first, with both
 playing perfectly: 0, 1/2 (only through the 20-pass rule) or 1.
 
->>> from games.daihinmin.endgame import solve
->>> from games.daihinmin.cards import parse_cards
+>>> from games.daihinmin.rules.endgame import solve
+>>> from games.daihinmin.rules.cards import parse_cards
 >>> r = solve(parse_cards("3S 4S 2H"), parse_cards("AD KC"))
 >>> r.value, [str(m) for m in r.best]
 (Fraction(1, 1), ['3S', '4S'])
@@ -26,10 +26,10 @@ from fractions import Fraction
 import attrs
 
 import cgt
-from games.daihinmin.cards import JOKER, REAL_CARDS
-from games.daihinmin.engine import DEFAULT_RULES, Rules
-from games.daihinmin.melds import PASS, Kind, Meld
-from games.daihinmin.moves import legal_melds
+from games.daihinmin.rules.cards import JOKER, REAL_CARDS
+from games.daihinmin.rules.engine import DEFAULT_RULES, Rules
+from games.daihinmin.rules.melds import PASS, Kind, Meld
+from games.daihinmin.rules.moves import legal_melds
 
 __all__ = ["EndgameError", "EndgameResult", "EndgameSolver", "solve", "solve_state"]
 
@@ -221,7 +221,7 @@ def solve(
 
 def solve_state(state: object, limit: int = 2_000_000) -> EndgameResult:
     """Solve a `GameState` in which exactly two players hold cards, for the player to move."""
-    from games.daihinmin.engine import GameState
+    from games.daihinmin.rules.engine import GameState
 
     if not isinstance(state, GameState):
         raise EndgameError(f"expected a GameState, got {type(state).__name__}")

@@ -15,7 +15,7 @@ of the table (``joker = row * 15 + column``, the server's own numbering of cells
 Its *status* is ``(rank, size, suits, kind)``: the lowest column, the number of cards, the rows
 used as a bit mask, and the kind; this is all the rules look at.
 
->>> from games.daihinmin.melds import Meld
+>>> from games.daihinmin.rules.melds import Meld
 >>> m = Meld.parse("5S JK 7S")
 >>> m, m.kind.name, m.rank, m.size, m.suits
 (Meld('5S JK(6S) 7S'), 'SEQUENCE', 3, 3, 1)
@@ -24,7 +24,7 @@ used as a bit mask, and the kind; this is all the rules look at.
 >>> Meld.parse("4S 6S")
 Traceback (most recent call last):
 ...
-games.daihinmin.melds.MeldError: 4S 6S is not a meld: cards of one rank, or of one suit ...
+games.daihinmin.rules.melds.MeldError: 4S 6S is not a meld: cards of one rank, or of one suit ...
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 import cgt
-from games.daihinmin.cards import (
+from games.daihinmin.rules.cards import (
     JOKER,
     RANK_NAMES,
     REAL_CARDS,

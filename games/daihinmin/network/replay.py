@@ -1,5 +1,5 @@
-"""Replay games of the C UECda server (recorded by `games.daihinmin.recording`) in our engine
-and list every disagreement.
+"""Replay games of the C UECda server (recorded by `games.daihinmin.network.recording`) in our
+engine and list every disagreement.
 
 For each game, `replay_run` checks the deal tables (seats, seat changes every 3 games, rank
 cells and rank resets every 100 games, cards to give, the 11/11/11/10/10 deal from the
@@ -12,8 +12,8 @@ counts, rank cells, seats) and after it the server's verdict and ack, the field 
 mover, state, row 7), the game-end int, and at the end the finishing order and the points the
 server wrote.  The rank cells ``[6][5..9]`` are checked against a model of the server's
 overwritten ``mibun`` array (RULES.md §1.2), so that no cell goes unchecked.  The table writers
-of `games.daihinmin.table` (``deal_table``, ``hand_table``, ``field_table``) are checked on the
-same tables (every cell but the rank cells; row 7 of a field table echoes the submission).
+of `games.daihinmin.network.table` (``deal_table``, ``hand_table``, ``field_table``) are checked on
+the same tables (every cell but the rank cells; row 7 of a field table echoes the submission).
 
 Differences the C server has by design (RULES.md §12: the fake joker, the card that vanishes in
 the exchange) are listed apart, in `ReplayReport.known`, with one of the engine's: its lock bit
@@ -36,13 +36,8 @@ from collections.abc import Sequence
 import attrs
 
 import cgt
-from games.daihinmin.cards import ALL_CARDS, format_cards
-from games.daihinmin.engine import POINTS, GameState, Rules
-from games.daihinmin.melds import PASS, Kind, Meld
-from games.daihinmin.observation import Deal, Observation
-from games.daihinmin.players.base import strongest_cards
-from games.daihinmin.recording import GameLog, RunRecord, Table, TurnLog, read_record
-from games.daihinmin.table import (
+from games.daihinmin.network.recording import GameLog, RunRecord, Table, TurnLog, read_record
+from games.daihinmin.network.table import (
     TableError,
     deal_table,
     field_table,
@@ -52,6 +47,11 @@ from games.daihinmin.table import (
     read_submission,
     submission_table,
 )
+from games.daihinmin.rules.cards import ALL_CARDS, format_cards
+from games.daihinmin.rules.engine import POINTS, GameState, Rules
+from games.daihinmin.rules.melds import PASS, Kind, Meld
+from games.daihinmin.rules.observation import Deal, Observation
+from games.daihinmin.rules.player import strongest_cards
 
 __all__ = ["Disagreement", "ReplayError", "ReplayReport", "replay_file", "replay_run"]
 

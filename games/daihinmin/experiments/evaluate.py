@@ -13,11 +13,11 @@ strength E (3.3) and priority (3.5-3.6), the hand value (3.5), whether the hand 
 >>> evaluate("6S 6S")
 Traceback (most recent call last):
 ...
-games.daihinmin.cards.CardError: card '6S' at position 2 is given twice
+games.daihinmin.rules.cards.CardError: card '6S' at position 2 is given twice
 >>> evaluate("6S", played="6S")
 Traceback (most recent call last):
 ...
-games.daihinmin.evaluate.PositionError: 6S is both in the hand and played
+games.daihinmin.experiments.evaluate.PositionError: 6S is both in the hand and played
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ from __future__ import annotations
 from typing import Any
 
 import cgt
-from games.daihinmin.cards import ALL_CARDS, CardError, format_cards, parse_cards
-from games.daihinmin.melds import Kind, Meld
 from games.daihinmin.players._kou2_follow import FollowAnalysis, analyze_follow
 from games.daihinmin.players._kou2_lead import LeadAnalysis, analyze_lead
 from games.daihinmin.players._kou2_options import DEFAULT_READING, Reading, Variant, variant
 from games.daihinmin.players._kou2_strength import Context
+from games.daihinmin.rules.cards import ALL_CARDS, CardError, format_cards, parse_cards
+from games.daihinmin.rules.melds import Kind, Meld
 
 __all__ = ["PositionError", "evaluate", "format_evaluation"]
 

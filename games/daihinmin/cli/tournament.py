@@ -7,7 +7,7 @@
 
 Players are registry names (``kou2``, ``w100``, ``default``, ``random``, ...), ``jn17`` (the C
 kit's jn17, through our UECda server), ``cmd:COMMAND`` or the path of a UECda client program
-(see `games.daihinmin.tournament`).  Chunks of 100 games run on every core by default
+(see `games.daihinmin.experiments.tournament`).  Chunks of 100 games run on every core by default
 (``--jobs``), or on the Dask cluster of ``--scheduler``; the result does not depend on either.
 
 >>> import argparse
@@ -31,12 +31,12 @@ __all__ = ["add_commands"]
 
 
 def _command_tournament(args: argparse.Namespace) -> int:
-    from games.daihinmin.cli_args import _importable_from_here, parse_players, parse_seed
-    from games.daihinmin.tournament import format_tournament, run_tournament
+    from games.daihinmin.cli.args import _importable_from_here, parse_players, parse_seed
+    from games.daihinmin.experiments.tournament import format_tournament, run_tournament
 
     names = parse_players(args.players)
     if args.plot and not args.plot.lower().endswith((".svg", ".png")):
-        from games.daihinmin.plot import PlotError
+        from games.daihinmin.experiments.plot import PlotError
 
         raise PlotError(f"--plot writes .svg or .png files, not {args.plot!r}")
     seed = parse_seed(args.seed)
@@ -60,7 +60,7 @@ def _command_tournament(args: argparse.Namespace) -> int:
         sys.stderr.write("\r\x1b[K")
     summary = result.summary()
     if args.plot:
-        from games.daihinmin.plot import write_plot
+        from games.daihinmin.experiments.plot import write_plot
 
         write_plot(args.plot, result.names, [s.per_game for s in result.sets])
     if args.json:

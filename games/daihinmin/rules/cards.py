@@ -11,7 +11,7 @@ card, only a joker standing below the 3 or above the 2 in a sequence).  A set of
 
 The joker is `JOKER`, bit 60, outside the table's cells.
 
->>> from games.daihinmin.cards import parse_cards, format_cards, card
+>>> from games.daihinmin.rules.cards import parse_cards, format_cards, card
 >>> hand = parse_cards("3S 10h TD 0c 2S JK")
 >>> format_cards(hand)
 '3S 10H 10D 10C 2S JK'
@@ -20,7 +20,7 @@ True
 >>> parse_cards("3X")
 Traceback (most recent call last):
 ...
-games.daihinmin.cards.CardError: bad card '3X' at position 1: suit 'X' is not one of S H D C
+games.daihinmin.rules.cards.CardError: bad card '3X' at position 1: suit 'X' is not one of S H D C
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def parse_cards(text: str | Iterable[str], *, allow_duplicates: bool = False) ->
     >>> parse_cards("3S 3s")
     Traceback (most recent call last):
     ...
-    games.daihinmin.cards.CardError: card '3s' at position 2 is given twice
+    games.daihinmin.rules.cards.CardError: card '3s' at position 2 is given twice
     """
     words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     mask = 0

@@ -10,8 +10,8 @@
 ``play`` prints the standings: points, mean per game with a 95% confidence interval, how often
 each player finished 1st to 5th, and the faults of players that raised, timed out or returned
 junk (``--strict`` stops at the first illegal play instead).  ``--json`` prints the same as
-one JSON object (`games.daihinmin.stats.summarize`).  A progress bar goes to stderr when it is
-a terminal.  ``server`` waits for a TCP client in each seat written ``-`` (all five by
+one JSON object (`games.daihinmin.experiments.stats.summarize`).  A progress bar goes to stderr when
+it is a terminal.  ``server`` waits for a TCP client in each seat written ``-`` (all five by
 default) and fills the others with in-process players; ``client`` plays one of our players on
 any UECda server (ours, or the C ``tndhms``).  Players are named as in
 `~games.daihinmin.players.make_player` (``module.path:Class`` from the current directory too).
@@ -33,7 +33,7 @@ import time
 from typing import Any, TextIO
 
 import cgt
-from games.daihinmin.cli_args import (
+from games.daihinmin.cli.args import (
     CommandError,
     _importable_from_here,
     parse_players,
@@ -86,9 +86,9 @@ class _Progress:
 
 
 def _command_play(args: argparse.Namespace) -> int:
-    from games.daihinmin.match import Match
+    from games.daihinmin.experiments.stats import format_standings, summarize
     from games.daihinmin.players import make_player
-    from games.daihinmin.stats import format_standings, summarize
+    from games.daihinmin.rules.match import Match
 
     games = _positive("--games", args.games)
     if args.time_limit is not None and not args.time_limit > 0:
@@ -114,8 +114,11 @@ def _command_play(args: argparse.Namespace) -> int:
     except Exception as error:  # with --strict a player's own error stops the run
         if not args.strict:
             raise
+        from games.daihinmin.rules.match import player_traceback
+
         raise CommandError(
-            f"game {match.game}: a player raised {type(error).__name__}: {error}"
+            f"game {match.game}: a player raised {type(error).__name__}: {error}\n"
+            f"{player_traceback(error)}"
         ) from None
     finally:
         progress.close()
@@ -127,7 +130,7 @@ def _command_play(args: argparse.Namespace) -> int:
     summary["seed"] = seed
     comparison = None
     if pair is not None and games >= 2:
-        from games.daihinmin.stats import compare_players
+        from games.daihinmin.experiments.stats import compare_players
 
         comparison = compare_players(result, *pair)
         summary["comparison"] = {"players": list(pair), **comparison.to_json()}
@@ -155,7 +158,7 @@ def parse_pair(text: str) -> tuple[int, int]:
     >>> parse_pair("1,1")
     Traceback (most recent call last):
     ...
-    games.daihinmin.cli_args.CommandError: --compare needs two different player numbers 0-4, ...
+    games.daihinmin.cli.args.CommandError: --compare needs two different player numbers 0-4, ...
     """
     parts = text.split(",")
     try:
@@ -196,7 +199,7 @@ def parse_seats(text: str | None, seed: object = 0) -> list[Any]:
 
 
 def _command_server(args: argparse.Namespace) -> int:
-    from games.daihinmin.server import run_server
+    from games.daihinmin.network.server import run_server
 
     games = _positive("--games", args.games, 14999)
     port = _port(args.port)
@@ -218,6 +221,19 @@ def _command_server(args: argparse.Namespace) -> int:
             flush=True,
         )
 
+    joined = [0]
+
+    def connected(number: int, name: str) -> None:
+        joined[0] += 1
+
+    def dropped(address: str, reason: str) -> None:
+        print(
+            f"cgt daihinmin server: dropped {address}: {reason}"
+            f" (still waiting for {waiting - joined[0]} client(s))",
+            file=sys.stderr,
+            flush=True,
+        )
+
     result = run_server(
         port,
         games,
@@ -226,8 +242,10 @@ def _command_server(args: argparse.Namespace) -> int:
         log_dir=args.log_dir,
         move_timeout=args.move_timeout,
         ready=ready,
+        on_connect=connected,
+        on_drop=dropped,
     )
-    from games.daihinmin.stats import summarize
+    from games.daihinmin.experiments.stats import summarize
 
     summary = summarize(result)
     summary["rejected"] = list(result.rejected)
@@ -236,9 +254,9 @@ def _command_server(args: argparse.Namespace) -> int:
 
 
 def _command_client(args: argparse.Namespace) -> int:
-    from games.daihinmin.client import run_client
+    from games.daihinmin.experiments.stats import summarize
+    from games.daihinmin.network.client import run_client
     from games.daihinmin.players import make_player
-    from games.daihinmin.stats import summarize
 
     port = _port(args.port)
     _importable_from_here()
@@ -251,7 +269,7 @@ def _command_client(args: argparse.Namespace) -> int:
 
 
 def _command_evaluate(args: argparse.Namespace) -> int:
-    from games.daihinmin.evaluate import evaluate, format_evaluation
+    from games.daihinmin.experiments.evaluate import evaluate, format_evaluation
 
     result = evaluate(
         args.hand,
@@ -271,7 +289,7 @@ def _command_evaluate(args: argparse.Namespace) -> int:
 
 
 def _print_summary(summary: dict[str, Any], as_json: bool) -> int:
-    from games.daihinmin.stats import format_standings
+    from games.daihinmin.experiments.stats import format_standings
 
     if as_json:
         print(json.dumps(summary, indent=2))
@@ -367,7 +385,7 @@ def add_commands(subparsers: Any) -> None:
     evaluate.add_argument("--json", action="store_true", help="machine-readable output")
     evaluate.set_defaults(handler=_command_evaluate)
 
-    from games.daihinmin.tournament_cli import add_commands as add_tournament_command
+    from games.daihinmin.cli.tournament import add_commands as add_tournament_command
 
     add_tournament_command(commands)
 

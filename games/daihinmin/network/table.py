@@ -7,8 +7,8 @@ counts, ranks and seats.  The server writes *hand*, *deal* and *field* tables an
 checks (``check_include_card``, ``count_card_num``, ``analyze_card``) on any table, junk
 included.
 
->>> from games.daihinmin.cards import parse_cards
->>> from games.daihinmin.melds import Meld
+>>> from games.daihinmin.rules.cards import parse_cards
+>>> from games.daihinmin.rules.melds import Meld
 >>> t = submission_table(Meld.parse("5S JK(6S) 7S"))
 >>> t[0][3:6], t[4][1]
 ([1, 2, 1], 0)
@@ -32,9 +32,9 @@ from collections.abc import Sequence
 import attrs
 
 import cgt
-from games.daihinmin.cards import JOKER, REAL_CARDS
-from games.daihinmin.melds import PASS, Illegal, Meld, MeldError, analyze
-from games.daihinmin.observation import Deal, Observation
+from games.daihinmin.rules.cards import JOKER, REAL_CARDS
+from games.daihinmin.rules.melds import PASS, Illegal, Meld, MeldError, analyze
+from games.daihinmin.rules.observation import Deal, Observation
 
 __all__ = [
     "Table",
@@ -76,7 +76,7 @@ def check_table(table: object) -> Table:
     >>> check_table([[0] * 15] * 7)
     Traceback (most recent call last):
     ...
-    games.daihinmin.table.TableError: a table has 8 rows, got 7
+    games.daihinmin.network.table.TableError: a table has 8 rows, got 7
     """
     if type(table) is list and len(table) == ROWS:  # the fast path: a list of int lists
         try:
@@ -133,7 +133,7 @@ def hand_table(obs: Observation) -> Table:
     Rank cells ``[6][5..9]`` hold the ranks of the game's start (the server's are garbage
     during play, RULES.md §1.2).
 
-    >>> from games.daihinmin.engine import GameState
+    >>> from games.daihinmin.rules.engine import GameState
     >>> t = hand_table(Observation.of(GameState.from_hands(["3D JK", "4S", "5S", "6S", "7S"]), 0))
     >>> t[2][1], t[4][1], t[5][:8], t[6]
     (1, 2, [0, 0, 1, 0, 1, 0, 0, 0], [2, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4])
@@ -284,7 +284,7 @@ def read_exchange(table: Table, hand: int, count: int) -> int | None:
     A 2 gives the joker wherever it is written (the server also deletes a held card written
     over: not reproduced).
 
-    >>> from games.daihinmin.cards import parse_cards, format_cards
+    >>> from games.daihinmin.rules.cards import parse_cards, format_cards
     >>> t = empty_table(); t[0][5] = 2; t[3][1] = 1
     >>> format_cards(read_exchange(t, parse_cards("3C 7S JK"), 2))
     '3C JK'

@@ -29,7 +29,7 @@ def parse_players(text: str) -> list[str]:
     >>> parse_players("a,b")
     Traceback (most recent call last):
     ...
-    games.daihinmin.cli_args.CommandError: --players needs 5 names separated by commas ..., got 2
+    games.daihinmin.cli.args.CommandError: --players needs 5 names separated by commas ..., got 2
     """
     names = [name.strip() for name in text.split(",")]
     if any(not name for name in names):
