@@ -81,8 +81,8 @@ class OutcomeSolver:
 
     >>> from cgt.partizan.game import Game
     >>> solver = OutcomeSolver()
-    >>> solver.solve(Game("{2|-1}")), solver.solve(Game("*"))
-    (<Outcome.L: 'L'>, <Outcome.N: 'N'>)
+    >>> solver.solve(Game("{2|-1}")), solver.solve(Game("{2|1}")), solver.solve(Game("*"))
+    (<Outcome.N: 'N'>, <Outcome.L: 'L'>, <Outcome.N: 'N'>)
     """
 
     def __init__(
