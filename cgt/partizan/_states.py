@@ -99,7 +99,9 @@ class _NodeMemo(Memo[Any]):
     def clear(self) -> None:
         self.by_kind.clear()
         self.size = 0
-        _BY_ID.clear()
+        with _RUNNING_LOCK:
+            if not _RUNNING[0]:  # (an evaluation running in another thread still needs them)
+                _BY_ID.clear()
 
 
 _NODE_VALUE = _NodeMemo("value-states")
