@@ -37,12 +37,17 @@ from cgt.core import (
 )
 from cgt.impartial import (
     Nimber,
+    NimberSearch,
     NimDivisionError,
+    SearchInterrupted,
+    SearchStats,
     grundy,
     is_p_position,
     mex,
     nim_inverse,
     nim_multiply,
+    nimber_search,
+    nimber_split,
 )
 from cgt.infinitesimals import NotAllSmallError, atomic_weight, is_all_small, ish, reduced
 from cgt.loopy import (
@@ -61,9 +66,11 @@ from cgt.loopy.sprague_grundy import (
 )
 from cgt.misere import (
     Genus,
+    MisereFormTooLargeError,
     MisereGame,
     MisereOutcome,
     MisereQuotient,
+    MisereSearchTooLargeError,
     QuotientNotFoundError,
     genus,
     is_misere_p_position,
@@ -72,6 +79,7 @@ from cgt.misere import (
     misere_grundy,
     misere_outcome,
     misere_quotient,
+    octal_misere_quotient,
 )
 from cgt.partizan import (
     DOWN,
@@ -159,11 +167,14 @@ __all__ = [
     "LoopyGameError",
     "LoopyImpartialOutcome",
     "Memo",
+    "MisereFormTooLargeError",
     "MisereGame",
     "MisereOutcome",
     "MisereQuotient",
+    "MisereSearchTooLargeError",
     "NimDivisionError",
     "Nimber",
+    "NimberSearch",
     "NotAPositionError",
     "NotAStopperError",
     "NotAllSmallError",
@@ -177,6 +188,8 @@ __all__ = [
     "Position",
     "QuotientNotFoundError",
     "RunInterrupted",
+    "SearchInterrupted",
+    "SearchStats",
     "SolverStats",
     "Sum",
     "TextSize",
@@ -215,6 +228,9 @@ __all__ = [
     "misere_quotient",
     "nim_inverse",
     "nim_multiply",
+    "nimber_search",
+    "nimber_split",
+    "octal_misere_quotient",
     "options_of",
     "outcome",
     "overheat",

@@ -118,7 +118,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 #: the commands of `cgt` itself; a command line that runs one of them imports no plug-in
-BUILTIN_COMMANDS = ("verify", "value")
+BUILTIN_COMMANDS = ("verify", "value", "nimber")
 
 
 def build_parser(plugins: bool = True) -> argparse.ArgumentParser:
@@ -128,6 +128,7 @@ def build_parser(plugins: bool = True) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"cgt {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from cgt.cli.nimber import add_command as add_nimber_command
     from cgt.cli.rulesets import add_game_option
     from cgt.cli.summary import add_commands as add_value_command
     from cgt.cli.verify import add_command as add_verify_command
@@ -135,6 +136,7 @@ def build_parser(plugins: bool = True) -> argparse.ArgumentParser:
     add_verify_command(commands)
     add_value_command(commands)
     add_game_option(commands.choices["value"])
+    add_nimber_command(commands)
     if plugins:
         for module in load_plugins().values():
             add_commands: Any = getattr(module, "add_commands", None)

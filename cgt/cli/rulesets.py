@@ -38,8 +38,10 @@ from cgt.partizan.game import Game
 __all__ = [
     "UnknownRulesetError",
     "add_game_option",
+    "build_position",
     "position_value",
     "register_ruleset",
+    "ruleset_editor",
     "rulesets",
 ]
 
@@ -77,11 +79,41 @@ def _builder(name: str) -> Callable[[str], Any]:
     return entry
 
 
+def build_position(name: str, text: str) -> Any:
+    """The position of ruleset ``name`` written ``text`` (raises the ruleset's own error when
+    ``text`` is not one of its positions, `UnknownRulesetError` for an unknown name)."""
+    return _builder(name)(text)
+
+
 def position_value(name: str, text: str) -> Game:
     """The value of the position of ruleset ``name`` written ``text``."""
     from cgt.partizan.values import value
 
-    return value(_builder(name)(text))
+    return value(build_position(name, text))
+
+
+def ruleset_editor(name: str) -> dict[str, Any] | None:
+    """How a board of ruleset ``name`` is drawn and edited, for ``cgt explore``: the builder's
+    ``EDITOR`` attribute (a dict such as ``{"kind": "forest", "colours": "LRG"}``), or for a
+    class with an ``ALPHABET`` (grid rulesets) ``{"kind": "grid", "cells": ALPHABET}`` with the
+    cell colours of its ``STYLE``; None when positions are only typed.
+
+    >>> register_ruleset("typed only", lambda text: text)
+    >>> ruleset_editor("typed only") is None
+    True
+    """
+    build = _builder(name)
+    editor = getattr(build, "EDITOR", None)
+    if isinstance(editor, dict):
+        return dict(editor)
+    cells = getattr(build, "ALPHABET", None)
+    if not isinstance(cells, str):
+        return None
+    style = getattr(build, "STYLE", None)
+    found: dict[str, Any] = {"kind": "grid", "cells": cells}
+    if isinstance(style, dict):
+        found["style"] = {ch: list(colours) for ch, colours in style.items() if ch in cells}
+    return found
 
 
 def add_game_option(command: argparse.ArgumentParser) -> None:

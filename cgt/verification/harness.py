@@ -556,7 +556,18 @@ def verify(
 
 
 def _used(used: dict[str, None], reference: Callable[[Any], Any] | None) -> str:
-    """The references used, as one name (" and " between them), or the one that was given."""
+    """The references used, as one name (in alphabetical order, " and " between them), or the
+    one that was given."""
     if not used:
         return _reference_name(reference) if reference is not None else ""
-    return " and ".join(used)
+    return joined_references(used)
+
+
+def joined_references(names: Iterable[str]) -> str:
+    """Names of references (each possibly already joined) as one, in alphabetical order.
+
+    >>> joined_references(["cgt.value", "cgt.grundy and cgt.value", ""])
+    'cgt.grundy and cgt.value'
+    """
+    found = {part for name in names for part in name.split(" and ") if part}
+    return " and ".join(sorted(found))

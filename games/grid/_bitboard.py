@@ -270,6 +270,9 @@ class DominoBoard(cgt.Position):
 
     __slots__ = ("_hash", "_key", "_normal")
     TRANSPOSE_NEGATES: ClassVar[bool] = False
+    ALPHABET: ClassVar[str] = ".#"
+    """The characters of a cell (as `games.grid._board.GridPosition`'s; the board editor of
+    ``cgt explore`` offers them)."""
     STYLE: ClassVar[dict[str, tuple[str, str]]] = {".": ("white", ""), "#": ("#555555", "")}
     _key: tuple[int, int, int]
     _hash: int

@@ -20,7 +20,7 @@ Game('1/2*')
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import cgt
 from games.hackenbush import canonical, closed_forms, draw
@@ -40,6 +40,8 @@ class Hackenbush(cgt.Position):
     """
 
     __slots__ = ("_edges", "_hash")
+    EDITOR: ClassVar[dict[str, str]] = {"kind": "forest", "colours": "LRG"}
+    """How ``cgt explore`` edits a position: trees of blue (L), red (R) and green (G) edges."""
 
     def __init__(self, spec: str | Iterable[Any] = (), *, ground: Iterable[int] = ()) -> None:
         raw = parse(spec) if isinstance(spec, str) else _edges_from(spec)

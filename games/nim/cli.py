@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 import cgt
@@ -120,20 +121,114 @@ def _command_octal(args: argparse.Namespace) -> int:
     return _sequence_report(game, upto, {"code": game.code}, args.json)
 
 
+class _Status:
+    """A rich status line on standard error while misère work runs (on a terminal only)."""
+
+    def __init__(self) -> None:
+        self.status: Any = None
+        if sys.stderr.isatty():
+            from rich.console import Console
+
+            self.status = Console(stderr=True).status("misère play: starting")
+            self.status.__enter__()
+
+    def update(self, text: str) -> None:
+        if self.status is not None:
+            self.status.update(text)
+
+    def close(self) -> None:
+        if self.status is not None:
+            self.status.__exit__(None, None, None)
+            self.status = None
+
+
 def _misere_report(game: OctalGame, args: argparse.Namespace) -> int:
+    status = _Status()
+    try:
+        return _misere_report_with(game, args, status)
+    except KeyboardInterrupt:
+        status.close()
+        print(f"\ncgt octal: interrupted ({status_text[0]})", file=sys.stderr)
+        return 130
+    finally:
+        status.close()
+
+
+status_text = ["nothing computed yet"]
+
+
+def _say(status: _Status, text: str) -> None:
+    status_text[0] = text
+    status.update(text)
+
+
+def _quotient_progress(status: _Status, what: str) -> Any:
+    def report(done: int, kinds: int, order: int) -> None:
+        _say(status, f"{what}: {done} of {kinds} heap kinds added, order {order}")
+
+    return report
+
+
+def _misere_outcome_report(game: OctalGame, args: argparse.Namespace, status: _Status) -> int:
+    from games.nim.misere import octal_misere_outcome, quotient_of
+
+    heaps = _parse_heaps(args.outcome)
+    quotient = quotient_of(
+        game.code,
+        max_heap=args.max_heap,
+        progress=_quotient_progress(status, f"misère quotient of {game.code}"),
+    )
+    answer = octal_misere_outcome(game.code, heaps, quotient=quotient)
+    status.close()
+    if args.json:
+        print(json.dumps(answer.as_json(), indent=2))
+        return 0
+    covered = "all heaps" if quotient.all_heaps else f"heaps <= {quotient.max_heap}"
+    print(
+        f"{game!r} in misère play, heaps {' + '.join(map(str, heaps)) or '(none)'}: "
+        f"{answer.outcome}-position (element {answer.element} of the quotient of {covered}, "
+        f"order {quotient.order}, certified)"
+    )
+    return 0
+
+
+def _parse_heaps(text: str) -> list[int]:
+    try:
+        heaps = [int(part) for part in text.replace(",", " ").split()]
+    except ValueError:
+        raise InvalidRulesError(
+            f"--outcome takes heap sizes like 3,5,7,1000 (non-negative ints); got {text!r}"
+        ) from None
+    if any(h < 0 for h in heaps):
+        raise InvalidRulesError(f"heap sizes are non-negative, got {text!r}")
+    return heaps
+
+
+def _misere_report_with(game: OctalGame, args: argparse.Namespace, status: _Status) -> int:
+    if args.outcome is not None:
+        return _misere_outcome_report(game, args, status)
     upto = MISERE_UPTO if args.upto is None else args.upto
-    genera = [cgt.genus(game.position(n)) for n in range(upto)]
+    genera = []
+    for n in range(upto):
+        _say(status, f"misère play of {game.code}: genus of heap {n} of {upto}")
+        genera.append(cgt.genus(game.position(n)))
     values = [g.gamma(0) for g in genera]
     losing = [n for n, v in enumerate(values) if v == 0]
     quotient = None
     quotient_error = ""
-    if args.quotient_upto:
+    progress = _quotient_progress(status, f"misère quotient of {game.code}")
+    if args.quotient_upto == "all":
+        from games.nim.misere import quotient_of
+
+        quotient = quotient_of(game.code, max_heap=args.max_heap, progress=progress)
+    elif args.quotient_upto:
         try:
             quotient = cgt.misere_quotient(
-                game.position, args.quotient_upto, outcomes=args.quotient_by
+                game.position, args.quotient_upto, outcomes=args.quotient_by, progress=progress
             )
         except cgt.QuotientNotFoundError as error:
             quotient_error = str(error)
+    status.close()
     if args.json:
         report: dict[str, Any] = {
             "code": game.code,
@@ -145,11 +240,15 @@ def _misere_report(game: OctalGame, args: argparse.Namespace) -> int:
         if quotient is not None:
             report["quotient"] = {
                 "max_heap": quotient.max_heap,
+                "heaps": "all" if quotient.all_heaps else quotient.max_heap,
+                "certified": True,
                 "order": quotient.order,
                 "p_portion": list(quotient.p_portion_names),
-                "heaps": list(quotient.heap_names),
+                "heap_classes": list(quotient.heap_names),
                 "elements": list(quotient.names),
                 "table": [list(row) for row in quotient.table],
+                "preperiod": quotient.preperiod,
+                "period": quotient.period,
             }
         print(json.dumps(report, indent=2))
         return 0
@@ -160,6 +259,13 @@ def _misere_report(game: OctalGame, args: argparse.Namespace) -> int:
     if quotient is not None:
         print(f"{quotient} (certified)")
         print(f"heaps 0..{quotient.max_heap} -> {' '.join(quotient.heap_names)}")
+        if quotient.all_heaps:
+            print(f"heap n >= {quotient.preperiod} has the class of heap n - {quotient.period}")
+        elif args.quotient_upto == "all":
+            print(f"not yet stable at heap {quotient.max_heap}: a larger --max-heap may certify it")
+        print(f"multiplication table ({quotient.order} elements):")
+        for x, row in enumerate(quotient.table):
+            print(f"  {quotient.names[x]:>8} | {' '.join(quotient.names[y] for y in row)}")
     elif args.quotient_upto:
         print(f"misère quotient not found: {quotient_error}")
     return 0
@@ -182,6 +288,12 @@ def _upto(text: str) -> int:
             f"--upto is at most {MAX_UPTO:,} on the command line, got {value:,}"
         )
     return value
+
+
+def _quotient_upto(text: str) -> int | str:
+    if text.strip().lower() == "all":
+        return "all"
+    return _heap(text)
 
 
 def _heap(text: str) -> int:
@@ -232,10 +344,26 @@ def add_commands(subparsers: Any) -> None:
     )
     oct_.add_argument(
         "--quotient-upto",
-        type=_heap,
+        type=_quotient_upto,
         default=6,
         metavar="N",
-        help="with --misere: the misère quotient of heaps <= N (default 6; 0: none)",
+        help="with --misere: the misère quotient of heaps <= N (default 6; 0: none), or 'all': "
+        "of every heap, certified once the heap classes are periodic (up to --max-heap)",
+    )
+    oct_.add_argument(
+        "--max-heap",
+        type=_positive,
+        default=40,
+        metavar="N",
+        help="with --misere and --quotient-upto all or --outcome: heaps added before giving up "
+        "waiting for the quotient to stabilise (default 40)",
+    )
+    oct_.add_argument(
+        "--outcome",
+        metavar="HEAPS",
+        default=None,
+        help="with --misere: the misère outcome (P or N) and quotient element of this sum of "
+        "heaps, e.g. 3,5,7,1000, read from the quotient of all heaps",
     )
     oct_.add_argument(
         "--quotient-by",

@@ -50,6 +50,7 @@ __all__ = [
     "format_standings",
     "mean_ci95",
     "newey_west_lags",
+    "play_summary",
     "standard_error",
     "summarize",
 ]
@@ -181,6 +182,18 @@ def summarize(result: MatchResult, lags: int | None = None) -> dict[str, Any]:
             | ({"traceback": f.traceback} if f.traceback else {})
             for f in result.faults
         ]
+    return summary
+
+
+def play_summary(result: MatchResult, specs: Sequence[str], seed: object) -> dict[str, Any]:
+    """What ``cgt daihinmin play --json`` prints of a run: `summarize`, each player's name as
+    given (``spec``), the refused plays per player and the seed.  The web table writes the same
+    record of the games played at it."""
+    summary = summarize(result)
+    for entry, spec in zip(summary["players"], specs, strict=True):
+        entry["spec"] = spec
+    summary["rejected"] = list(result.rejected)
+    summary["seed"] = seed
     return summary
 
 

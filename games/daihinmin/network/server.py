@@ -67,7 +67,7 @@ from games.daihinmin.rules.engine import Rules
 from games.daihinmin.rules.match import GameRecord, Match, MatchResult, deal_cards, game_rng
 from games.daihinmin.rules.player import Player
 
-__all__ = ["ServerError", "run_server"]
+__all__ = ["ServerError", "game_json", "run_server"]
 
 _DEVKIT_RULES = Rules()
 _log = logging.getLogger(__name__)
@@ -283,7 +283,17 @@ def _hands_after_exchange(record: GameRecord) -> list[int]:
     return hands
 
 
-def _game_log(seed: object, record: GameRecord, remotes: Sequence[RemotePlayer | None]) -> str:
+def game_json(
+    seed: object,
+    record: GameRecord,
+    remotes: Sequence[RemotePlayer | None] = (),
+    names: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """One line of ``games.jsonl``: a game played with ``record_moves`` as JSON-ready data
+    (seats, dealer, ranks, the dealt hands and the hands after the exchange as hex masks, every
+    move with why a play was refused, ranking, points, rejected plays, whether the 20-pass
+    rule ended it, which TCP clients were dropped, and the players' ``names`` when given).
+    The web table replays these (`games.daihinmin.web.timeline`)."""
     moves = []
     for move in record.moves:
         entry: dict[str, Any] = {"player": move.player, "meld": str(move.meld)}
@@ -306,9 +316,11 @@ def _game_log(seed: object, record: GameRecord, remotes: Sequence[RemotePlayer |
         "points": record.points,
         "rejected": record.rejected,
         "stalled": record.stalled,
-        "dropped": [r.dropped if r is not None else None for r in remotes],
+        "dropped": [r.dropped if r is not None else None for r in remotes] or [None] * 5,
     }
-    return json.dumps(data)
+    if names is not None:
+        data["names"] = list(names)
+    return data
 
 
 def run_server(
@@ -331,6 +343,7 @@ def run_server(
     on_connect: Callable[[int, str], None] | None = None,
     on_drop: Callable[[str, str], None] | None = None,
     first_game: int = 1,
+    record_moves: bool = False,
 ) -> MatchResult:
     """Play `games` games with TCP clients in the `None` seats of `players` and return the
     totals.
@@ -346,8 +359,9 @@ def run_server(
     another protocol, or came while `max_pending` others had not sent their profile yet; the
     server goes on waiting for its seats).  `first_game` (the first game of a rank period: 1,
     101, ...) plays the deals of that part of the run seeded `seed`, as `Match.start_at` does.
-    Raises `ServerError` if the port cannot be used or the game log cannot be written,
-    `ProtocolTimeoutError` if the clients do not all connect within `connect_timeout`.
+    `record_moves`: the records given to `on_game` hold every move (as they do with
+    `log_dir`).  Raises `ServerError` if the port cannot be used or the game log cannot be
+    written, `ProtocolTimeoutError` if the clients do not all connect within `connect_timeout`.
     """
     if len(players) != 5:
         raise ServerError(f"players: 5 entries (None for a TCP client), got {len(players)}")
@@ -415,7 +429,7 @@ def run_server(
                 seated.append(remote)
             else:
                 seated.append(player)
-        match = Match(seated, seed=seed, rules=rules, record_moves=log is not None)
+        match = Match(seated, seed=seed, rules=rules, record_moves=record_moves or log is not None)
         if first_game != 1:  # the deals of games first_game.. of the run seeded `seed`
             match.start_at(first_game)
         result = MatchResult([getattr(p, "name", type(p).__name__) for p in seated])
@@ -423,7 +437,7 @@ def run_server(
             record = match.play_game(final=game == games)
             result.add(record)
             if log is not None:
-                log.write(_game_log(seed, record, remotes) + "\n")
+                log.write(json.dumps(game_json(seed, record, remotes, result.names)) + "\n")
                 log.flush()
             if on_game is not None:
                 on_game(record)
