@@ -44,7 +44,6 @@ from cgt.partizan._nus import (
     FUZZY,
     GREATER,
     LESS,
-    dyadic_compare,
     dyadic_from_fraction,
     dyadic_to_fraction,
     normalize,
@@ -602,28 +601,7 @@ def _birthday(g: Game) -> int:
     return core.birthday(g)
 
 
-def _stops_of(g: Game) -> tuple[tuple[int, int], tuple[int, int]]:
-    cached = g._stops
-    if cached is not None:
-        return cached
-    n = g._nus
-    if n is not None:
-        result = ((n[0], n[1]), (n[0], n[1]))
-    else:
-        best = None
-        for x in g._left:  # type: ignore[union-attr]
-            stop = _stops_of(x)[1]
-            if best is None or dyadic_compare(stop, best) > 0:
-                best = stop
-        least = None
-        for x in g._right:  # type: ignore[union-attr]
-            stop = _stops_of(x)[0]
-            if least is None or dyadic_compare(stop, least) < 0:
-                least = stop
-        assert best is not None and least is not None  # canonical non-numbers have both sides
-        result = (best, least)
-    g._stops = result
-    return result
+_stops_of = core.stops
 
 
 @deep
