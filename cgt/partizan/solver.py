@@ -130,9 +130,6 @@ class OutcomeInterrupted(CGTError, KeyboardInterrupt):
             kept = "; the solver keeps its table: ask again to continue"
         super().__init__(f"outcome search interrupted after {done}{found}{kept}")
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.stats, self.left_first, self.right_first, self.done))
-
 
 class CheckpointError(CGTError, ValueError):
     """A checkpoint file that is not an outcome solver's table (or one of another ``small``)."""
