@@ -85,6 +85,13 @@ def test_a_checkpoint_is_saved_and_read_back(tmp_path: Path) -> None:
     assert done.returncode == 2 and "is not an outcome table" in done.stderr
 
 
+def _ctrl_c_as_on_a_terminal() -> None:
+    """In the child: SIGINT back to its default, so Python raises KeyboardInterrupt on it even
+    when the tests run in the background (a shell starts background jobs with SIGINT ignored,
+    and Python then leaves it ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_or_sigterm_stop_with_what_was_found_and_save_the_table(
     signal_number: int, tmp_path: Path
@@ -106,6 +113,7 @@ def test_ctrl_c_or_sigterm_stop_with_what_was_found_and_save_the_table(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_ctrl_c_as_on_a_terminal,
     )
     assert process.stderr is not None
     # --progress on a pipe: plain lines, the first once the search runs (6 x 6 takes 20 s+)

@@ -173,6 +173,7 @@ class OutcomeSolver:
         self._moves: dict[tuple[Any, bool, bool], list[tuple[tuple[Part, ...], Game]]] = {}
         self._counts: dict[tuple[Any, bool], int] = {}
         self._last_report = 0.0
+        self._clock = (time.monotonic(), 0.0)
 
     # ----------------------------------------------------------------------------- answers
 
@@ -192,19 +193,24 @@ class OutcomeSolver:
     def _answer(self, state: State, left: bool, other: bool | None = None) -> bool:
         """`_wins` timed, with Ctrl-C turned into `OutcomeInterrupted` (``other``: the answer
         for the other player moving first, when known)."""
-        start = time.monotonic()
+        self._clock = (time.monotonic(), self.stats.seconds)
         try:
             return self._wins(state, left)
         except KeyboardInterrupt as stop:
             if isinstance(stop, OutcomeInterrupted):
                 raise
-            self.stats.table_size = len(self._table)
+            self._tick()
             raise OutcomeInterrupted(
                 self.stats, *((None, other) if left else (other, None))
             ) from None
         finally:
-            self.stats.seconds += time.monotonic() - start
-            self.stats.table_size = len(self._table)
+            self._tick()
+
+    def _tick(self) -> None:
+        """Bring the statistics' seconds and table size up to now."""
+        start, before = self._clock
+        self.stats.seconds = before + time.monotonic() - start
+        self.stats.table_size = len(self._table)
 
     def clear(self) -> None:
         """Forget the table and the caches (the statistics stay)."""
@@ -381,7 +387,7 @@ class OutcomeSolver:
             now = time.monotonic()
             if now - self._last_report >= 0.5:
                 self._last_report = now
-                self.stats.table_size = len(self._table)
+                self._tick()
                 self.progress(self.stats)
 
     def _entries(self) -> int:
