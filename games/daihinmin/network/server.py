@@ -54,7 +54,7 @@ from games.daihinmin.rules.engine import Rules
 from games.daihinmin.rules.match import GameRecord, Match, MatchResult, deal_cards, game_rng
 from games.daihinmin.rules.player import Player
 
-__all__ = ["ServerError", "run_server"]
+__all__ = ["ServerError", "game_log_line", "run_server"]
 
 _DEVKIT_RULES = Rules()
 
@@ -118,7 +118,12 @@ def _hands_after_exchange(record: GameRecord) -> list[int]:
     return hands
 
 
-def _game_log(seed: object, record: GameRecord, remotes: Sequence[RemotePlayer | None]) -> str:
+def game_log_line(
+    seed: object, record: GameRecord, remotes: Sequence[RemotePlayer | None] = (None,) * 5
+) -> str:
+    """One line of ``games.jsonl`` (`run_server`'s ``log_dir``) for a game played with
+    ``record_moves`` by a match seeded ``seed``: seats, dealer, ranks, dealt hands, hands after
+    the exchange, every move, ranking, points."""
     moves = []
     for move in record.moves:
         entry: dict[str, Any] = {"player": move.player, "meld": str(move.meld)}
@@ -238,7 +243,7 @@ def run_server(
             record = match.play_game(final=game == games)
             result.add(record)
             if log is not None:
-                log.write(_game_log(seed, record, remotes) + "\n")
+                log.write(game_log_line(seed, record, remotes) + "\n")
                 log.flush()
             if on_game is not None:
                 on_game(record)
