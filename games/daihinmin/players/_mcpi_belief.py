@@ -9,9 +9,14 @@ dealt at random by the card counts.  Then every move of the game so far, and fro
 new one, multiplies each particle's weight by the probability that the mover's model
 (`_mcpi_models`) makes that move with the particle's hand.  A particle that does not hold the
 cards an opponent just played is first repaired (the cards are swapped in from the opponent
-that holds them in the guess).  When the weights grow too uneven (effective sample size under
-a third of the particles) the particles are resampled and the copies are varied by a swap of
-two unseen cards between two opponents.
+that holds them in the guess, and the latest moves of both are weighed again with their new
+hands).  When the weights grow too uneven (effective sample size under a third of the
+particles) the particles are resampled and each copy is moved by Metropolis steps: a swap of two
+unseen cards between two opponents, kept with the ratio of the likelihoods of those two
+opponents' latest moves (resample-move): the copies stay consistent with what the opponents did.
+Only *cheap* models (the default client's: a few microseconds a move) are weighed again like
+that; the moves of an opponent simulated by kou2 or the learned policy weigh each guess once,
+as they happen.
 
 `PublicState` follows the public side of a game (field, passes, played cards, counts) from the
 moves, so that each move can be scored in the position where it was made.
@@ -134,7 +139,8 @@ class Belief:
     ``models[q]``: the model of opponent q (``None``: its moves do not weigh the guesses);
     ``played``: cards out of play (when the guesses start in the middle of a game);
     ``resample_below``: resample when the effective sample size falls below this share of
-    the particles.
+    the particles; ``moves``: Metropolis steps given to each copy made by a resampling;
+    ``memory``: how many of an opponent's latest moves those steps (and the repairs) weigh again.
     """
 
     def __init__(
@@ -149,9 +155,13 @@ class Belief:
         particles: int = 64,
         rng: random.Random,
         resample_below: float = 1 / 3,
+        moves: int = 2,
+        memory: int = 8,
     ) -> None:
         self.me = me
         self.resample_below = resample_below
+        self.moves = moves
+        self.memory = memory
         self.models = list(models)
         self.rng = rng
         self.fixed = [0] * 5
@@ -182,50 +192,82 @@ class Belief:
                     at += need[q]
             self.hands.append(hands)
         self.log_weights = [0.0] * particles
+        #: per player, its moves weighed so far: (public state before, the move)
+        self.history: list[list[tuple[PublicState, Meld]]] = [[] for _ in range(5)]
         self.updates = 0
         self.resamples = 0
+        self.proposals = 0
+        self.accepted = 0
+
+    # --- likelihoods ------------------------------------------------------------------------
+    def _chance(self, q: int, hand: int, before: PublicState, action: Meld) -> float:
+        model = self.models[q]
+        if model is None:
+            return 1.0
+        moves = legal_melds(hand, before.field, before.revolution, before.lock)
+        if len(moves) < 2:
+            return 1.0 if action in moves else 1e-12
+        return model.probability(before.observation(q, hand), moves, action)
+
+    def history_log_likelihood(self, q: int, hand: int) -> float:
+        """The log-likelihood of opponent q's latest `memory` moves if it holds ``hand`` now
+        (0 for a model that is not cheap: its moves weigh each guess once, as they happen)."""
+        model = self.models[q]
+        if model is None or not model.cheap:
+            return 0.0
+        total = 0.0
+        held = hand
+        for before, action in reversed(self.history[q][-self.memory :]):
+            held |= action.hand_cards
+            total += math.log(max(self._chance(q, held, before, action), 1e-12))
+        return total
 
     # --- moves ------------------------------------------------------------------------------
     def update(self, before: PublicState, result: MoveResult) -> None:
         """Weigh the particles by ``result`` (a move made in the public state ``before``)."""
         q = result.player
+        action = result.meld if result.accepted else PASS
+        cards = action.hand_cards
         if q == self.me:
-            if result.accepted:
-                cards = result.meld.hand_cards
+            if cards:
                 for hands in self.hands:
                     hands[q] &= ~cards
             return
-        model = self.models[q]
-        action = result.meld if result.accepted else PASS
-        cards = action.hand_cards
         for k, hands in enumerate(self.hands):
             if cards & ~hands[q]:
-                self._repair(hands, q, cards)
-            if model is not None:
-                hand = hands[q]
-                moves = legal_melds(hand, before.field, before.revolution, before.lock)
-                if len(moves) > 1:
-                    obs = before.observation(q, hand)
-                    chance = model.probability(obs, moves, action)
-                    self.log_weights[k] += math.log(max(chance, 1e-12))
+                old = hands[:]
+                for r in (q, *self._repair(hands, q, cards)):
+                    # its latest moves were weighed with another hand
+                    self.log_weights[k] += self.history_log_likelihood(
+                        r, hands[r]
+                    ) - self.history_log_likelihood(r, old[r])
+            chance = self._chance(q, hands[q], before, action)
+            self.log_weights[k] += math.log(max(chance, 1e-12))
             hands[q] &= ~cards
         self.fixed[q] &= ~cards
+        self.history[q].append((before, action))
         self.updates += 1
         if self.effective_size() < len(self.hands) * self.resample_below:
             self._resample()
 
-    def _repair(self, hands: list[int], q: int, cards: int) -> None:
-        """Give ``hands[q]`` the ``cards`` it played, swapping with the opponents holding them."""
+    def _repair(self, hands: list[int], q: int, cards: int) -> list[int]:
+        """Give ``hands[q]`` the ``cards`` it played, swapping with the opponents holding them;
+        the opponents it took cards from."""
         rng = self.rng
+        holders = []
         for bit in iter_cards(cards & ~hands[q]):
-            holder = next(r for r in range(5) if hands[r] & bit)
-            spare = [b for b in iter_cards(hands[q] & ~cards & ~self.fixed[q])]
+            holder = next((r for r in range(5) if r != self.me and hands[r] & bit), None)
+            if holder is None:
+                continue
+            spare = list(iter_cards(hands[q] & ~cards & ~self.fixed[q]))
             hands[holder] &= ~bit
             hands[q] |= bit
             if spare:
                 back = spare[rng.randrange(len(spare))]
                 hands[q] &= ~back
                 hands[holder] |= back
+            holders.append(holder)
+        return holders
 
     def effective_size(self) -> float:
         top = max(self.log_weights)
@@ -241,15 +283,17 @@ class Belief:
         for k in chosen:
             copy = self.hands[k][:]
             if k in seen:
-                self._vary(copy)
+                for _ in range(self.moves):
+                    self._move(copy)
             seen.add(k)
             hands.append(copy)
         self.hands = hands
         self.log_weights = [0.0] * count
         self.resamples += 1
 
-    def _vary(self, hands: list[int]) -> None:
-        """Swap one free card between two opponents who both hold free cards."""
+    def _move(self, hands: list[int]) -> None:
+        """One Metropolis step: swap a free card between two opponents, kept with the ratio
+        of the likelihoods of their latest moves (the swap is its own reverse: symmetric)."""
         rng = self.rng
         holders = [q for q in range(5) if q != self.me and hands[q] & ~self.fixed[q]]
         if len(holders) < 2:
@@ -259,8 +303,25 @@ class Belief:
         bits_b = list(iter_cards(hands[b] & ~self.fixed[b]))
         x = bits_a[rng.randrange(len(bits_a))]
         y = bits_b[rng.randrange(len(bits_b))]
-        hands[a] = hands[a] & ~x | y
-        hands[b] = hands[b] & ~y | x
+        hand_a = hands[a] & ~x | y
+        hand_b = hands[b] & ~y | x
+        self.proposals += 1
+        change = (
+            self.history_log_likelihood(a, hand_a)
+            + self.history_log_likelihood(b, hand_b)
+            - self.history_log_likelihood(a, hands[a])
+            - self.history_log_likelihood(b, hands[b])
+        )
+        if change >= 0 or rng.random() < math.exp(change):
+            hands[a], hands[b] = hand_a, hand_b
+            self.accepted += 1
+
+    def varied(self, k: int) -> list[int]:
+        """A copy of particle ``k`` moved by Metropolis steps (a fresh guess near it)."""
+        copy = self.hands[k][:]
+        for _ in range(max(self.moves, 1)):
+            self._move(copy)
+        return copy
 
     # --- reading ----------------------------------------------------------------------------
     def sample(self, n: int) -> list[int]:

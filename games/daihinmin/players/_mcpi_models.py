@@ -63,9 +63,12 @@ def default_move(hand: int, field: Meld | None, revolution: bool, lock: bool) ->
 
 
 class Model:
-    """A model of a player: `choose` a move, or the `probability` of a move."""
+    """A model of a player: `choose` a move, or the `probability` of a move.  ``cheap``: a
+    probability costs a few microseconds (the reading of the hands may weigh a move again and
+    again with it)."""
 
     name = "model"
+    cheap = False
 
     def choose(self, obs: Observation, moves: Sequence[Meld], rng: random.Random) -> Meld:
         raise NotImplementedError
@@ -86,6 +89,7 @@ class DefaultModel(Model):
     """The devkit default client (`default_move`)."""
 
     name = "default"
+    cheap = True
 
     def choose(self, obs: Observation, moves: Sequence[Meld], rng: random.Random) -> Meld:
         choice = default_move(obs.hand, obs.field, obs.revolution, obs.lock)

@@ -100,6 +100,20 @@ def move_features(obs: Observation, moves: Sequence[Meld]) -> list[list[float]]:
     unseen = ALL_CARDS & ~hand & ~obs.played
     joker_unseen = 1 if unseen & JOKER else 0
     column_unseen = [_NIBBLE_COUNT[(unseen >> (4 * c)) & 15] for c in range(15)]
+    # per column c: the most unseen cards, and all of them, in the columns stronger than c
+    most_stronger = [0] * 15
+    all_stronger = [0] * 15
+    cols_stronger = [0] * 15  # columns stronger than c that hold an unseen card
+    order = range(1, 14) if revolution else range(13, 0, -1)
+    most = total = used = 0
+    for c in order:
+        most_stronger[c], all_stronger[c], cols_stronger[c] = most, total, used
+        most = max(most, column_unseen[c])
+        total += column_unseen[c]
+        used += column_unseen[c] > 0
+    real_hand = hand & ~JOKER
+    held = [_NIBBLE_COUNT[(real_hand >> (4 * c)) & 15] for c in range(15)]
+    lone_hand = sum(1 for c in range(1, 14) if held[c] == 1)
     me = obs.player
     others = [c for p, c in enumerate(obs.counts) if p != me and c]
     fewest = min(others) if others else 0
@@ -109,6 +123,7 @@ def move_features(obs: Observation, moves: Sequence[Meld]) -> list[list[float]]:
     players_left = len(others) + 1
     field = obs.field
     field_rank = _strength(field, revolution) / 14 if field is not None else 0.0
+    field_suits = field.suits if field is not None else -1
     lowest: dict[int, int] = {}
     for meld in moves:
         if meld.kind != Kind.PASS:
@@ -130,7 +145,8 @@ def move_features(obs: Observation, moves: Sequence[Meld]) -> list[list[float]]:
         strength = _strength(meld, revolution)
         rank = strength / 14
         size = meld.size
-        left = hand & ~meld.hand_cards
+        taken = meld.hand_cards
+        left = hand & ~taken
         row[kind] = 1.0  # single 1, group 2, sequence 3, lone joker 4
         row[5] = min(size, 6) / 4
         row[6] = rank
@@ -144,32 +160,31 @@ def move_features(obs: Observation, moves: Sequence[Meld]) -> list[list[float]]:
         if not left:
             row[11] = 1.0
         row[12] = left.bit_count() / 11
-        if kind in (Kind.SINGLE, Kind.GROUP):
+        lone = lone_hand
+        if kind == Kind.SINGLE or kind == Kind.GROUP:
             col = meld.rank
-            row[13] = _NIBBLE_COUNT[(left >> (4 * col)) & 15] / 3
-            stronger_cols = range(1, col) if revolution else range(col + 1, 14)
+            kept = held[col] - _NIBBLE_COUNT[(taken >> (4 * col)) & 15]
+            row[13] = kept / 3
             need = size - joker_unseen
-            beaten = any(column_unseen[c] >= need for c in stronger_cols) if need > 0 else True
+            beaten = most_stronger[col] >= need if need > 0 else True
             if kind == Kind.SINGLE:
                 beaten = beaten or bool(joker_unseen)
-                stronger = sum(column_unseen[c] for c in stronger_cols) + joker_unseen
-                row[15] = min(stronger, 8) / 8
+                row[15] = min(all_stronger[col] + joker_unseen, 8) / 8
             row[14] = 0.0 if beaten else 1.0
+            lone += (kept == 1) - (held[col] == 1)
         elif kind == Kind.SEQUENCE:
             low, top = meld.rank, meld.rank + size - 1
-            cols = range(1, low) if revolution else range(top + 1, 14)
-            row[14] = 0.0 if sum(column_unseen[c] > 0 for c in cols) + joker_unseen >= size else 1.0
+            edge = low if revolution else top
+            row[14] = 0.0 if cols_stronger[edge] + joker_unseen >= size else 1.0
+            for c in range(max(low, 1), min(top, 13) + 1):
+                kept = held[c] - _NIBBLE_COUNT[(taken >> (4 * c)) & 15]
+                lone += (kept == 1) - (held[c] == 1)
         else:  # the lone joker: beaten only by the 3 of spades
             row[14] = 0.0 if unseen & 0x10 else 1.0
-        if field is not None and kind != Kind.JOKER and meld.suits == field.suits:
+        if kind != Kind.JOKER and meld.suits == field_suits:
             row[16] = 1.0
         if strength == lowest.get(kind):
             row[17] = 1.0
-        lone = 0
-        real = left & ~JOKER
-        for c in range(1, 14):
-            if _NIBBLE_COUNT[(real >> (4 * c)) & 15] == 1:
-                lone += 1
         row[22] = min(lone, 6) / 6
         row[23] = rank * someone_nearly_out
         row[24] = rank * nearly_out

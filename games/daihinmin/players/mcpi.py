@@ -85,8 +85,10 @@ def _model(name: str) -> Model:
 class McpiPlayer(Player):
     """The mcpi player (module documentation); ``name = "mcpi"``.
 
-    ``rollouts``: play-outs per decision at most; ``time_budget``: seconds per decision at
-    most (``None``: no limit; the search stops after the play-out that passes it);
+    ``rollouts``: play-outs per decision at most, when at most ``full_cards`` cards are in the
+    players' hands (with more, the play-outs are longer and fewer: ``rollouts * full_cards /
+    cards``); ``time_budget``: seconds per decision at most (``None``: no limit; the search
+    stops after the play-out that passes it);
     ``candidates``: moves weighed per decision; ``particles``: guesses of the hidden hands;
     ``inference``: weigh the guesses by the opponents' moves (else only what the exchange
     showed and the cards played count); ``identify``: pick each opponent's model from its past
@@ -110,6 +112,7 @@ class McpiPlayer(Player):
         self_model: str = "kou2",
         unknown_model: str = "kou2",
         policy_candidates: int = 1,
+        full_cards: int = 30,
         endgame_cards: int = 10,
         endgame_limit: int = 100_000,
         seed: int | str | None = None,
@@ -132,6 +135,7 @@ class McpiPlayer(Player):
         self.self_model = _model(self_model)
         self.unknown_model = _model(unknown_model)
         self.policy_candidates = _count("policy_candidates", policy_candidates, 0)
+        self.full_cards = _count("full_cards", full_cards, 1)
         self.endgame_cards = _count("endgame_cards", endgame_cards, 0)
         self.endgame_limit = _count("endgame_limit", endgame_limit, 1)
         self.rng = random.Random(seed)
@@ -281,16 +285,16 @@ class McpiPlayer(Player):
                 order.extend(belief.sample(belief_size))
                 rng.shuffle(order)
             k = order.pop()
-            hands = belief.hands[k][:]
-            if k in used:
-                belief._vary(hands)
+            hands = belief.varied(k) if k in used else belief.hands[k][:]
             used.add(k)
             return state_from_hands(obs, hands, rng)
 
         belief_size = len(belief.hands)
         deadline = None if self.time_budget is None else started + self.time_budget
         search = Search(obs.player, candidates, models, rng, deals_per_round=self.deals_per_round)
-        result = search.run(deal, self.rollouts, deadline)
+        in_hands = sum(obs.counts)
+        rollouts = max(1, self.rollouts * self.full_cards // max(in_hands, self.full_cards))
+        result = search.run(deal, rollouts, deadline)
         self.searched += 1
         self.last = result
         return result.choice
