@@ -280,3 +280,41 @@ def test_the_joker_is_never_thrown_away_on_a_forced_pass():
         1,
     )
     assert player.play(obs) == PASS and player.forced == 1 and player.searched == 0
+
+
+def test_the_policy_is_fitted_to_logged_decisions_the_same_way_twice(tmp_path):
+    from games.daihinmin.experiments.policy_training import decisions_from_log, fit
+    from games.daihinmin.experiments.tournament import chunk_log_dirs, run_tournament
+
+    lineup = ["kou2", "default", "kou2", "random", "default"]
+    result = run_tournament(lineup, 12, seed="fit", jobs=1, log_dir=str(tmp_path))
+    (directory,) = chunk_log_dirs(str(tmp_path), 12)
+    lines = (tmp_path / "set0-1" / "games.jsonl").read_text().splitlines()
+    assert directory.endswith("set0-1") and len(lines) == 12
+    assert [json.loads(line)["points"] for line in lines] == [
+        list(g) for g in result.sets[0].per_game
+    ]
+    decisions = list(decisions_from_log(tmp_path / "set0-1" / "games.jsonl", [0, 2]))
+    assert decisions and all(len(d.rows) > 1 for d in decisions)
+    first, second = fit(decisions), fit(decisions)
+    assert first.to_json() == second.to_json()
+    # the fitted policy predicts kou2's moves far better than chance
+    hits = sum(
+        max(range(len(d.rows)), key=lambda k: _score(first, d, k)) == d.chosen for d in decisions
+    )
+    chance = sum(1 / len(d.rows) for d in decisions)
+    assert hits > 1.5 * chance
+
+
+def _score(policy, decision, k):
+    weights = policy.lead if decision.lead else policy.follow
+    return sum(w * x for w, x in zip(weights, decision.rows[k], strict=True))
+
+
+def test_the_shipped_policy_file_matches_the_features():
+    from games.daihinmin.players._mcpi_policy import FEATURES, load_policy
+
+    policy = load_policy()
+    assert len(policy.lead) == len(policy.follow) == len(FEATURES)
+    assert policy.meta["command"] == "cgt daihinmin train-policy"
+    assert policy.meta["teacher"] == "jn17" and policy.meta["agreement"]["held_out"] > 0.5

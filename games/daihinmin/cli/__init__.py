@@ -347,7 +347,8 @@ def add_commands(subparsers: Any) -> None:
 
     evaluate = commands.add_parser(
         "evaluate",
-        help="kou2's reasoning about a position (seed 002): melds, E, priorities",
+        help="kou2's reasoning about a position (seed 002): melds, E, priorities "
+        "(mcpi's: cgt daihinmin explain)",
         description="kou2's reasoning about a position (seed 002, section 3): how it splits the "
         "hand into melds, each meld's strength E (100 = sure to take the trick; 86 or more: "
         "'can take the trick'), its priority when leading, the hand value, and the meld it "
