@@ -150,3 +150,15 @@ def test_notebook_links_point_at_built_pages(caplog: pytest.LogCaptureFixture) -
     with caplog.at_level("WARNING"):
         notebook_links('<a href="nowhere.md">', "tour.ipynb", pages)
     assert "tour.ipynb links to nowhere.md, which is not a page" in caplog.text
+
+
+def test_no_escaped_pipe_is_shown_in_code(site: Path) -> None:
+    """Code spans in tables are written ``{0\\|1}`` in Markdown; the site shows ``{0|1}``."""
+    shown = []
+    for page in site.rglob("*.html"):
+        for code in re.findall(r"<code>(.*?)</code>", page.read_text(), re.DOTALL):
+            if "\\|" in code:
+                shown.append((page.relative_to(site).as_posix(), code))
+    assert shown == []
+    analysis = (site / "analysis" / "index.html").read_text()
+    assert "<code>{4|2||-1}</code>" in analysis

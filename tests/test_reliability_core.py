@@ -3,55 +3,10 @@ counts, and the messages of errors about huge inputs."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import textwrap
-
 import pytest
 
 import cgt
 from cgt.core.memo import Memo
-
-_TWO_DEEP_THREADS = textwrap.dedent(
-    """
-    import sys, threading
-    from cgt.core._deep import deep
-    a_deep, a_go, c_deep, c_go = (threading.Event() for _ in range(4))
-
-    def down_a(n):
-        if n == 0:
-            a_deep.set(); a_go.wait(); return 0
-        return down_a(n - 1) + 1
-
-    def down_c(n):
-        if n == 0:
-            c_deep.set(); c_go.wait(); return 0
-        r = down_c(n - 1) + 1
-        len([r])  # a call on the way back up, deeper than the usual limit
-        return r
-
-    limit = sys.getrecursionlimit()
-    out = {}
-    ta = threading.Thread(target=lambda: out.setdefault("a", deep(down_a)(5000)))
-    ta.start(); a_deep.wait()  # A runs in a worker: the limit is raised
-    tc = threading.Thread(target=lambda: out.setdefault("c", deep(down_c)(3000)))
-    tc.start(); c_deep.wait()  # C went 3000 deep directly, under the raised limit
-    a_go.set(); ta.join()      # A ends: the old code lowered the limit under C's feet
-    c_go.set(); tc.join()
-    print(out["a"], out["c"], sys.getrecursionlimit() == limit)
-    """
-)
-
-
-def test_deep_calls_in_two_threads_do_not_abort_the_interpreter() -> None:
-    """The old `deep` lowered the process-wide recursion limit when its worker ended, while
-    another thread was deeper than that: "Fatal Python error: Cannot recover from stack
-    overflow" (exit code 134)."""
-    run = subprocess.run(
-        [sys.executable, "-c", _TWO_DEEP_THREADS], capture_output=True, text=True, timeout=120
-    )
-    assert run.returncode == 0, run.stderr[-500:]
-    assert run.stdout.split() == ["5000", "3000", "True"]
 
 
 def test_memo_shrink_tolerates_another_shrink_in_between() -> None:

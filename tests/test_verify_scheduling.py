@@ -243,7 +243,7 @@ def test_no_timings_are_read_or_stored_when_asked(
     assert (
         cli.main(["verify", "--quick", "--no-timings-cache", "--game", "scheduling test: o"]) == 0
     )
-    assert "1 claims: 1 hold" in capsys.readouterr().out
+    assert "1 claim: 1 hold" in capsys.readouterr().out
     assert not (tmp_path / "timings.json").exists()
     assert cli.main(["verify", "--quick", "--game", "scheduling test: o"]) == 0
     assert len(_load_timings(tmp_path / "timings.json")) == 1

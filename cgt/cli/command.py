@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -83,9 +84,29 @@ def version() -> str:
         return str(cgt.__version__)
 
 
+def plain_text(text: str) -> str:
+    """Help text without the markup of docstrings (``code`` and `names` lose their quotes).
+
+    >>> plain_text("The ``cgt daihinmin`` commands; see `~games.daihinmin.players`.")
+    'The cgt daihinmin commands; see games.daihinmin.players.'
+    """
+    return _ROLE.sub(r"\1", _LITERAL.sub(r"\1", text))
+
+
+_LITERAL = re.compile(r"``([^`]+)``")
+_ROLE = re.compile(r"`~?([^`\s][^`]*)`")
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser that reads ``-1/2``, ``-^`` or ``-{1|2}`` as values: an argument that
-    starts with one ``-`` and is none of the command's options is a value."""
+    starts with one ``-`` and is none of the command's options is a value.  Its help (and that
+    of its sub-commands) is shown without docstring markup (`plain_text`)."""
+
+    def format_help(self) -> str:
+        return plain_text(super().format_help())
+
+    def format_usage(self) -> str:
+        return plain_text(super().format_usage())
 
     def _parse_optional(self, arg_string: str) -> Any:
         found = super()._parse_optional(arg_string)
@@ -96,13 +117,18 @@ class _Parser(argparse.ArgumentParser):
         return found
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``cgt``, with the sub-commands of every plug-in."""
+#: the commands of `cgt` itself; a command line that runs one of them imports no plug-in
+BUILTIN_COMMANDS = ("verify", "value", "nimber")
+
+
+def build_parser(plugins: bool = True) -> argparse.ArgumentParser:
+    """The argument parser of ``cgt``, with the sub-commands of every plug-in (``plugins``)."""
     parser = _Parser(
         prog="cgt", description="Combinatorial game theory: values, sums and verified closed forms."
     )
     parser.add_argument("--version", action="version", version=f"cgt {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from cgt.cli.nimber import add_command as add_nimber_command
     from cgt.cli.rulesets import add_game_option
     from cgt.cli.summary import add_commands as add_value_command
     from cgt.cli.verify import add_command as add_verify_command
@@ -110,11 +136,27 @@ def build_parser() -> argparse.ArgumentParser:
     add_verify_command(commands)
     add_value_command(commands)
     add_game_option(commands.choices["value"])
-    for module in load_plugins().values():
-        add_commands: Any = getattr(module, "add_commands", None)
-        if add_commands is not None:
-            add_commands(commands)
+    add_nimber_command(commands)
+    if plugins:
+        for module in load_plugins().values():
+            add_commands: Any = getattr(module, "add_commands", None)
+            if add_commands is not None:
+                add_commands(commands)
+    _describe(parser)
     return parser
+
+
+def _describe(parser: argparse.ArgumentParser) -> None:
+    """Give every sub-command without a description its one-line help as one, so that
+    ``cgt COMMAND --help`` says what the command does."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {choice.dest: choice.help for choice in action._choices_actions}
+            for name, sub in action.choices.items():
+                if not sub.description and helps.get(name):
+                    text = str(helps[name])
+                    sub.description = text[0].upper() + text[1:] + "."
+                _describe(sub)
 
 
 def _ascii_when_needed() -> None:
@@ -139,8 +181,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     _ascii_when_needed()
     command = "cgt"
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        first = next((word for word in words if not word.startswith("-")), None)
+        # a built-in command needs no plug-in's sub-commands (importing them costs a second)
+        parser = build_parser(plugins=first not in BUILTIN_COMMANDS)
+        args = parser.parse_args(words)
         if getattr(args, "handler", None) is None:
             parser.print_help()
             return 2

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from cgt.core._digits import fraction_text
@@ -120,7 +121,7 @@ def format_summary(facts: dict[str, Any]) -> str:
 
 
 def _command_value(args: argparse.Namespace) -> int:
-    from cgt.partizan.notation import parse
+    from cgt.partizan.notation import NotationError, parse
     from cgt.thermal.thermography import thermograph
 
     if args.loopy:
@@ -136,8 +137,20 @@ def _command_value(args: argparse.Namespace) -> int:
             else:
                 print(format_loopy_summary(loopy_facts))
             return 0
-    g = parse(args.expression)
-    facts = summarize(g)
+    from cgt.cli.watch import watching
+
+    with watching("cgt value"):
+        try:
+            g = parse(args.expression)
+        except NotationError as error:
+            if args.loopy or not _looks_loopy(args.expression):
+                raise
+            raise NotationError(
+                f"{error.message} (loopy notation: run cgt value --loopy)",
+                error.text,
+                error.position,
+            ) from None
+        facts = summarize(g)
     if args.thermograph:
         thermograph(g).save(args.thermograph)
         facts["thermograph_file"] = args.thermograph
@@ -148,6 +161,18 @@ def _command_value(args: argparse.Namespace) -> int:
         if args.thermograph:
             print(f"{'picture':<14} {args.thermograph}")
     return 0
+
+
+_LOOPY_WORDS = re.compile(r"(?<![A-Za-z_])(?:on|off|over|under|upon|dud|tisn?|pass)(?![A-Za-z_])")
+
+
+def _looks_loopy(text: str) -> bool:
+    """Whether ``text`` uses a word of loopy notation or a label (``a{``).
+
+    >>> _looks_loopy("on + 1"), _looks_loopy("a{0|a}"), _looks_loopy("{1|tiny(2)}")
+    (True, True, False)
+    """
+    return bool(_LOOPY_WORDS.search(text) or re.search(r"[A-Za-z_]\s*\{", text))
 
 
 def add_commands(subparsers: Any) -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -35,10 +36,11 @@ from typing import Any, TextIO
 
 from cgt.core.errors import CGTError
 from cgt.verification.claim import Claim, ClaimRun, checked_scale, checked_size, claims
-from cgt.verification.plugins import plugin_errors
+from cgt.verification.plugins import load_plugins, plugin_errors
 from cgt.verification.registry import (
     ClaimsInterrupted,
     GameNotFoundError,
+    plan,
     run_claims,
     select_claims,
 )
@@ -185,6 +187,7 @@ def _finished_games(runs: Sequence[ClaimRun]) -> str:
 
 
 def _command_verify(args: argparse.Namespace) -> int:
+    load_plugins()  # their claims (the parser of a built-in command imports no plug-in)
     for error in plugin_errors().values():
         print(f"cgt verify: {error}", file=sys.stderr)
     selected = select_claims(claims(), args.game or [])
@@ -193,6 +196,8 @@ def _command_verify(args: argparse.Namespace) -> int:
         return 2
     terminal = sys.stdout.isatty()
     lines = not terminal and not args.json
+    jobs = 1 if args.jobs is None and args.quick and not args.scheduler else args.jobs
+    print(_plan_line(selected, args, jobs), file=sys.stderr, flush=True)
     try:
         with _Display(selected, sys.stdout, sys.stderr, lines) as display:
             runs = run_claims(
@@ -201,7 +206,7 @@ def _command_verify(args: argparse.Namespace) -> int:
                 on_start=display.start,
                 progress=display.tick,
                 # a quick run is over before a local cluster has started: one process by default
-                jobs=1 if args.jobs is None and args.quick and not args.scheduler else args.jobs,
+                jobs=jobs,
                 scheduler=args.scheduler,
                 on_chunk=display.chunks,
                 size=args.size,
@@ -237,11 +242,56 @@ def _command_verify(args: argparse.Namespace) -> int:
     refuted = sum(run.status == "refuted" for run in runs)
     print()
     print(
-        f"{len(runs)} claims: {held} hold, {refuted} refuted as registered, "
+        f"{_count(len(runs), 'claim')}: {held} hold, {refuted} refuted as registered, "
         f"{len(bad)} not as registered"
         + (f"; {len(plugin_errors())} plug-ins not loaded" if plugin_errors() else "")
     )
     return 0 if ok else 1
+
+
+#: what the checks took on a 2-core machine like the CI's (idle; docs/running-at-scale.md)
+FIRST_RUN_CPU = {"full": 245.0, "quick": 35.0}
+
+
+def _plan_line(selected: Sequence[Claim], args: argparse.Namespace, jobs: int | None) -> str:
+    """One line before the run: what runs at which size on how many workers, and how long the
+    last run of the same claims took (or the figure measured for a first run)."""
+    planned = plan(selected, args.quick, size=args.size, scale=args.scale)
+    if args.size is not None:
+        size = f"size {args.size}"
+    elif args.scale is not None:
+        size = f"{'quick' if args.quick else 'full'} size x {args.scale}"
+    else:
+        size = "CI size (--quick)" if args.quick else "full size"
+    if args.scheduler:
+        where = f"on the Dask cluster at {args.scheduler}"
+        workers = None
+    else:
+        workers = jobs if jobs is not None else (os.cpu_count() or 1)
+        where = "in one process" if workers == 1 else f"on {workers} worker processes"
+    claims_, games = _count(planned.claims, "claim"), _count(planned.games, "game")
+    what = f"cgt verify: {claims_} of {games} at {size} {where}"
+    if planned.complete and planned.claims:
+        cpu = planned.cpu_seconds
+        wall = f", about {_duration(cpu / workers)} here" if workers and workers > 1 else ""
+        return f"{what}; their last run took {_duration(cpu)} of CPU{wall}"
+    full, quick = _duration(FIRST_RUN_CPU["full"]), _duration(FIRST_RUN_CPU["quick"])
+    return (
+        f"{what}; not timed before (the built-in claims take about {full} of CPU at full"
+        f" size, {quick} with --quick, on a 2-core machine)"
+    )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 1:
+        return "under 1 s"
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    return f"{seconds / 60:.0f} min" if seconds < 5400 else f"{seconds / 3600:.1f} h"
 
 
 def _print_table(runs: Sequence[ClaimRun]) -> None:
@@ -283,7 +333,16 @@ def add_command(commands: Any) -> None:
     """Add ``cgt verify`` to the sub-commands of ``cgt`` (the plug-ins are loaded by
     `cgt.cli.command.build_parser`)."""
     verify = commands.add_parser(
-        "verify", help="check every registered closed form against the generic recursion"
+        "verify",
+        help="check every registered closed form against the generic recursion",
+        description=(
+            "Check every closed form that cgt and its plug-ins register (values, outcomes,"
+            " periods and strategies from the papers) against the generic recursion:"
+            " exhaustively up to each claim's size, then on random positions. Published claims"
+            " known to be false are expected to fail, with their smallest counterexample. The"
+            " first line says what will run and how long the last run of that size took;"
+            " --quick runs the CI sizes, --jobs spreads the claims over worker processes."
+        ),
     )
     verify.add_argument("--quick", action="store_true", help="CI-sized checks")
     verify.add_argument(

@@ -115,9 +115,9 @@ class NotPicklableError(CGTError, pickle.PicklingError):
 
 
 class TooDeepError(CGTError, RecursionError):
-    """A computation needs a chain of positions deeper than even a worker with a large stack
-    can follow (about 10**5 levels), e.g. a sum whose canonical form walks down an up-multiple
-    one ``↑`` at a time."""
+    """A computation needs a chain of positions deeper than cgt follows (about 10**6 nested
+    steps, or a recursion that cannot move on to a new thread: see `cgt.core._deep`), e.g. a sum
+    whose canonical form walks down an up-multiple one ``↑`` at a time."""
 
 
 class InvalidArgumentError(CGTError, ValueError):

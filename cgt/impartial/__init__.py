@@ -3,14 +3,26 @@ positions, with the Sprague-Grundy theorem for sums.
 """
 
 from cgt.impartial.nimber import Nimber, NimDivisionError, mex, nim_inverse, nim_multiply
+from cgt.impartial.search import (
+    NimberSearch,
+    SearchInterrupted,
+    SearchStats,
+    nimber_search,
+    nimber_split,
+)
 from cgt.impartial.sprague_grundy import grundy, is_p_position
 
 __all__ = [
     "NimDivisionError",
     "Nimber",
+    "NimberSearch",
+    "SearchInterrupted",
+    "SearchStats",
     "grundy",
     "is_p_position",
     "mex",
     "nim_inverse",
     "nim_multiply",
+    "nimber_search",
+    "nimber_split",
 ]

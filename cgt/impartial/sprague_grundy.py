@@ -17,54 +17,34 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import reduce
-from operator import xor
 from typing import Any
 
-from cgt.core.memo import Memo, evaluate
-from cgt.impartial.nimber import mex
-from cgt.positions.protocol import normal_form_of, options_of, split_components
+from cgt.core.errors import InvalidArgumentError
+from cgt.core.memo import evaluate
+from cgt.impartial._plain import _GRUNDY, _GRUNDY_PRODUCT, _expand_product, plain_grundy
+from cgt.impartial.search import shared_solver
 from cgt.positions.sums import Sum
 
-__all__ = ["grundy", "is_p_position"]
-
-_GRUNDY: Memo[int] = Memo("grundy")
-_GRUNDY_PRODUCT: Memo[int] = Memo("grundy-product")
+__all__ = ["grundy", "is_p_position", "plain_grundy"]
 
 
-def _xor_all(values: list[int]) -> int:
-    return reduce(xor, values, 0)
-
-
-def _first(values: list[int]) -> int:
-    return values[0]
-
-
-def _expand_decomposed(position: Any) -> tuple[Sequence[Any], Any]:
-    if isinstance(position, Sum):
-        return position.components, _xor_all
-    parts = split_components(position)
-    if parts is not None:
-        return parts, _xor_all
-    normal = normal_form_of(position)
-    if normal is not None:  # -G = G for an impartial game: the sign does not matter
-        return (normal[0],), _first
-    return options_of(position), mex
-
-
-def _expand_product(position: Any) -> tuple[Sequence[Any], Any]:
-    return options_of(position), mex
-
-
-def grundy(position: Any, *, decompose: bool = True) -> int:
+def grundy(position: Any, *, decompose: bool = True, method: str = "auto") -> int:
     """The Grundy value of an impartial position, memoized across calls.
+
+    ``method`` chooses the algorithm; both are exact:
+
+    * ``"plain"``: the recursion over every option (iterative, any depth), splitting positions
+      into ``components()`` and sharing one entry per ``normal_form()``;
+    * ``"search"``: `cgt.NimberSearch`, which decides "is the nimber k?" by search with pruning
+      and visits far fewer positions of a large game (Lemoine-Viennot, Beling-Rogalski);
+    * ``"auto"`` (the default): the search for positions that offer ``components()`` (boards
+      that split into regions, where it pays), the plain recursion otherwise.
 
     With ``decompose=True`` (the default) a `cgt.Sum` is evaluated as the xor of its components'
     values; ``decompose=False`` explores the options of the sum itself, which is how the xor law
-    is checked.  Raises `cgt.LoopyGameError` if a position can reach itself,
-    `cgt.UnhashablePositionError` for an unhashable position, and `cgt.NotAPositionError` for an
-    object without ``options()``.
+    is checked (always by the plain recursion).  Raises `cgt.LoopyGameError` if a position can
+    reach itself, `cgt.UnhashablePositionError` for an unhashable position, and
+    `cgt.NotAPositionError` for an object without ``options()``.
 
     >>> import cgt
     >>> @cgt.impartial_game
@@ -73,9 +53,36 @@ def grundy(position: Any, *, decompose: bool = True) -> int:
     >>> cgt.grundy(Chain(100_000))
     0
     """
-    if decompose:
-        return int(evaluate(position, _expand_decomposed, _GRUNDY))
-    return int(evaluate(position, _expand_product, _GRUNDY_PRODUCT))
+    if method not in _METHODS:
+        raise InvalidArgumentError(f"method is one of {', '.join(_METHODS)}; got {method!r}")
+    if not decompose:
+        return int(evaluate(position, _expand_product, _GRUNDY_PRODUCT))
+    known = _GRUNDY.table.get(position) if _hashable(position) else None
+    if known is not None:
+        return int(known)
+    if method == "search" or (method == "auto" and _splits(position)):
+        value = shared_solver().nimber(position)
+        _GRUNDY[position] = value
+        return value
+    return plain_grundy(position)
+
+
+_METHODS = ("auto", "plain", "search")
+
+
+def _hashable(position: Any) -> bool:
+    try:
+        hash(position)
+    except TypeError:
+        return False
+    return True
+
+
+def _splits(position: Any) -> bool:
+    """Whether the position (or a part of a `cgt.Sum`) offers ``components()``."""
+    if isinstance(position, Sum):
+        return any(_splits(part) for part in position.components)
+    return callable(getattr(position, "components", None))
 
 
 def is_p_position(position: Any) -> bool:

@@ -31,9 +31,10 @@ Atomic weight is defined here for all-small games only; any other game raises
 from __future__ import annotations
 
 import math
+import sys
 from typing import TYPE_CHECKING, Any
 
-from cgt.core._deep import deep
+from cgt.core._deep import deep, hop_points
 from cgt.core.errors import CGTError
 from cgt.core.memo import Memo
 from cgt.partizan import _canonical as core
@@ -184,3 +185,6 @@ def atomic_weight(game: Any) -> Game:
 
 
 _extensions.provide(is_all_small=is_all_small, atomic_weight=atomic_weight)
+
+
+hop_points(sys.modules[__name__], "_all_small", "_nim_bound", "_weight")

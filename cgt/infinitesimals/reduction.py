@@ -23,9 +23,10 @@ order modulo infinitesimals:
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
-from cgt.core._deep import deep
+from cgt.core._deep import deep, hop_points
 from cgt.core.memo import Memo
 from cgt.partizan import _canonical as core
 from cgt.partizan import _extensions
@@ -131,3 +132,6 @@ def ish(g: Any, h: Any) -> bool:
 
 
 _extensions.provide(reduced=reduced, ish=ish)
+
+
+hop_points(sys.modules[__name__], "_reduce")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from fractions import Fraction
 
 from cgt.core.errors import CGTError
 from cgt.loopy._retrograde import LEFT_WINS, RIGHT_WINS, explore, solve
@@ -37,6 +38,7 @@ __all__ = [
     "short_games",
     "simplest_forms",
     "simplify",
+    "stops",
     "sum_graph",
     "survives_difference",
 ]
@@ -111,6 +113,45 @@ def short_games(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -
     for v in _acyclic_order(both):
         games[v] = Game(left=[games[w] for w in left[v]], right=[games[w] for w in right[v]])
     return games
+
+
+Stop = tuple[int, Fraction]
+"""A stop: ``(0, x)`` for the number ``x``, ``(1, 0)`` for ``on`` and ``(-1, 0)`` for ``off``
+(tuples order them as the extended numbers)."""
+
+ON_STOP: Stop = (1, Fraction(0))
+OFF_STOP: Stop = (-1, Fraction(0))
+
+
+def stops(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> list[tuple[Stop, Stop]]:
+    """The left and right stops of every node of a stopper graph.
+
+    A short node has the stops of its value; another has ``L(v) = max R(w)`` over its Left
+    options (``off`` if none) and ``R(v) = min L(w)`` over its Right options (``on`` if none).
+    This alternates Left and Right moves, so it is well founded exactly because the graph is a
+    stopper: no play alternates forever.  The caller checks `is_stopper` first.
+
+    >>> stops([[0]], [[]]) == [(ON_STOP, ON_STOP)]      # on = {pass|}
+    True
+    >>> stops([[1], []], [[0], []])[0]                  # over = {0|pass}
+    ((0, Fraction(0, 1)), (0, Fraction(0, 1)))
+    """
+    n = len(left)
+    short = short_games(left, right)
+    states: Edges = [[] for _ in range(2 * n)]  # 2v: Left to move at v; 2v + 1: Right to move
+    for v in range(n):
+        states[2 * v] = [2 * w + 1 for w in left[v]]
+        states[2 * v + 1] = [2 * w for w in right[v]]
+    value: list[Stop] = [OFF_STOP] * (2 * n)
+    for state in _acyclic_order(states):
+        game = short[state >> 1]
+        if game is not None:
+            value[state] = (0, game.right_stop if state & 1 else game.left_stop)
+        elif state & 1:
+            value[state] = min((value[w] for w in states[state]), default=ON_STOP)
+        else:
+            value[state] = max((value[w] for w in states[state]), default=OFF_STOP)
+    return [(value[2 * v], value[2 * v + 1]) for v in range(n)]
 
 
 def le_matrix(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> bytearray:

@@ -39,7 +39,7 @@ from cgt.loopy._retrograde import explore
 from cgt.loopy.errors import NotStopperSidedError
 from cgt.partizan.game import Game
 
-__all__ = ["ROUND_LIMIT", "SIZE_LIMIT", "alternating_moves", "side", "sides"]
+__all__ = ["ROUND_LIMIT", "SIZE_LIMIT", "WORK_LIMIT", "alternating_moves", "side", "sides"]
 
 Edges = list[list[int]]
 Graph = tuple[Edges, Edges]
@@ -50,6 +50,11 @@ parts without cycles are collapsed to their values: each round orders all pairs 
 
 ROUND_LIMIT = 64
 """Sidling gives up (`NotStopperSidedError`) after ``ROUND_LIMIT + 4 * nodes`` rounds."""
+
+WORK_LIMIT = 1_000_000
+"""...or once its rounds have ordered this many pairs of positions (a round orders all pairs of
+the game's positions and its guesses): a game of 14 positions whose guesses kept growing took
+minutes before its rounds ran out (issue 28's hostile-input pass)."""
 
 _ON: Graph = ([[0]], [[]])
 _OFF: Graph = ([[]], [[0]])
@@ -196,12 +201,20 @@ def side(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]], onside: 
     start = _ON if onside else _OFF
     guesses = [(start[0], start[1], [0] * n) for _ in cut_sets]
     rounds = ROUND_LIMIT + 4 * n
+    which = "onside" if onside else "offside"
+    work = 0
     for _ in range(rounds):
         for k, (cut_left, cut_right) in enumerate(cut_sets):
+            work += (n + len(guesses[k][0])) ** 2  # a round orders all pairs of its positions
+            if work > WORK_LIMIT:
+                raise NotStopperSidedError(
+                    f"sidling found no {which} within {WORK_LIMIT:,} steps (the guesses of a "
+                    f"game of {n} positions keep growing): it is not stopper-sided, or its "
+                    f"{which} is out of reach"
+                )
             found, guesses[k] = _round(left, right, onside, cut_left, cut_right, guesses[k])
             if found is not None:
                 return found
-    which = "onside" if onside else "offside"
     raise NotStopperSidedError(
         f"sidling found no {which} within {rounds} rounds: the game (a graph of {n} "
         f"positions) is not stopper-sided, or its {which} is out of reach"

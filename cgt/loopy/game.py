@@ -33,6 +33,7 @@ whose sides are not stoppers.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -45,17 +46,19 @@ from cgt.loopy._graphs import (
     reachable,
     short_games,
     simplify,
+    stops,
     sum_graph,
     survives_difference,
 )
 from cgt.loopy._retrograde import RESULT_NAMES, explore, solve
 from cgt.loopy._sidling import sides
-from cgt.loopy.errors import NotAStopperError, NotStopperSidedError
+from cgt.loopy.errors import GraphTooLargeError, NotAStopperError, NotStopperSidedError
 from cgt.loopy.printing import format_graph, named_nodes
 from cgt.partizan.game import Game
 from cgt.partizan.outcomes import Outcome
 
 __all__ = [
+    "SHORT_GRAPH_LIMIT",
     "SIMPLIFY_LIMIT",
     "LoopyGame",
     "NotAStopperError",
@@ -66,6 +69,13 @@ __all__ = [
 SIMPLIFY_LIMIT = 400
 """Stoppers with at most this many nodes are brought to their simplest form when made (the
 order of all pairs of nodes is computed: quadratic in the size)."""
+
+SHORT_GRAPH_LIMIT = 10_000
+"""A short game taking part in a loopy one (an option, a summand, a game compared with one)
+becomes the graph of its subpositions: one with more than this many is refused with
+`GraphTooLargeError` rather than written out (``10**12`` has that many).  Sums with ``on``,
+``off`` and ``dud`` need no graph (they absorb every short game), nor do comparisons with
+numbers beyond every stop of the loopy game (decided by its stops)."""
 
 _NAME_LIMIT = 300
 _SIDES_LIMIT = 100
@@ -122,6 +132,13 @@ class LoopyGame:
         >>> LoopyGame.from_graph([[1], []], [[0], []]), LoopyGame.from_graph([[1], []], [[], []])
         (LoopyGame('over'), Game('1'))
         """
+        if not all(isinstance(edges, Sequence) for edges in (left, right)) or not all(
+            isinstance(options, Sequence) for options in (*left, *right)
+        ):
+            raise WrongTypeError(
+                "left and right are lists of each node's options (lists of node numbers), "
+                f"not {left!r} and {right!r}"
+            )
         n = len(left)
         if len(right) != n:
             raise WrongTypeError("left and right must list the options of the same nodes")
@@ -199,9 +216,15 @@ class LoopyGame:
     # ----------------------------------------------------------------------------- order
 
     def __le__(self, other: Any) -> bool:
+        relation = _versus_number(self, other)
+        if relation is not None:
+            return relation == "<"
         return _le_sides(_sided(self), _sided(other))
 
     def __ge__(self, other: Any) -> bool:
+        relation = _versus_number(self, other)
+        if relation is not None:
+            return relation == ">"
         return _le_sides(_sided(other), _sided(self))
 
     def __lt__(self, other: Any) -> bool:
@@ -214,6 +237,8 @@ class LoopyGame:
         if isinstance(other, str):
             return False  # as for Game: a string is notation, not a value
         try:
+            if _versus_number(self, other) is not None:
+                return False  # a number beyond every stop: never equal
             graph = _graph_of(other)
         except WrongTypeError:
             return False
@@ -226,16 +251,34 @@ class LoopyGame:
         return not self == other
 
     def __hash__(self) -> int:
+        # Equal values hash equal: a stopper by the outcomes of its sums with a few short
+        # games (equal stoppers have equal outcomes in every sum); a game that is not one by
+        # its sides, which is what equality compares (the hash of the side itself when both
+        # are equal: such a game equals that stopper, or that short game).
         if self._hash is None:
-            mine = (self._left, self._right)
-            probes = (_outcome_of(*_sum(mine, _graph_of(x))) for x in _PROBES)
-            self._hash = hash((LoopyGame, *probes))
+            self._hash = self._stopper_hash() if self.is_stopper else self._sided_hash()
         return self._hash
+
+    def _stopper_hash(self) -> int:
+        mine = (self._left, self._right)
+        probes = (_outcome_of(*_sum(mine, _graph_of(x))) for x in _PROBES)
+        return hash((LoopyGame, *probes))
+
+    def _sided_hash(self) -> int:
+        try:
+            onside, offside = self.sides
+        except NotStopperSidedError:  # (equality raises for such a game)
+            return self._stopper_hash()
+        if onside == offside:
+            return hash(onside)
+        return hash((LoopyGame, hash(onside), hash(offside)))
 
     # ------------------------------------------------------------------------ arithmetic
 
     def __add__(self, other: Any) -> Game | LoopyGame:
         try:
+            if self._absorbs(other):
+                return self
             graph = _graph_of(other)
         except WrongTypeError:
             return NotImplemented
@@ -251,6 +294,8 @@ class LoopyGame:
 
     def __sub__(self, other: Any) -> Game | LoopyGame:
         try:
+            if self._absorbs(other):
+                return self
             left, right = _graph_of(other)
         except WrongTypeError:
             return NotImplemented
@@ -258,10 +303,21 @@ class LoopyGame:
 
     def __rsub__(self, other: Any) -> Game | LoopyGame:
         try:
+            if self._absorbs(other):
+                return -self
             graph = _graph_of(other)
         except WrongTypeError:
             return NotImplemented
         return _value_of_graph(*_sum(graph, (self._right, self._left)), 0)
+
+    def _absorbs(self, other: Any) -> bool:
+        """Whether this is ``on``, ``off`` or ``dud`` and ``other`` a short game: ``on + G = on``
+        (Left, passing, never runs out of moves, in ``on + G - on`` as in ``on - (on + G)``),
+        ``off + G = off``, ``dud + G = dud`` (its sides are ``on`` and ``off``)."""
+        if (self._left, self._right) not in _ABSORBING or isinstance(other, LoopyGame):
+            return False
+        _short(other)  # (the type is checked, the game is not written out as a graph)
+        return True
 
     # -------------------------------------------------------------------------- printing
 
@@ -311,24 +367,85 @@ def loopy_graph(value: Any) -> tuple[Edges, Edges]:
 def _graph_of(value: Any) -> tuple[Edges, Edges]:
     if isinstance(value, LoopyGame):
         return value._left, value._right
-    if value.__class__ is Game:
-        return _game_graph(value)
-    if (isinstance(value, (int, Nimber)) and not isinstance(value, bool)) or isinstance(value, str):
-        return _game_graph(Game(value))
-    from fractions import Fraction
+    return _game_graph(_short(value))
 
-    if isinstance(value, Fraction):
-        return _game_graph(Game(value))
+
+def _short(value: Any) -> Game:
+    """A short game to combine with a loopy one (`WrongTypeError` for other types)."""
+    if value.__class__ is Game:
+        return value
+    if isinstance(value, (int, Nimber, str, Fraction)) and not isinstance(value, bool):
+        return Game(value)
     raise WrongTypeError(
         f"cannot combine a loopy game with {value!r} (type {type(value).__name__}); expected a "
         "LoopyGame, Game, int, dyadic Fraction or Nimber"
     )
 
 
+_ABSORBING = [([[0]], [[]]), ([[]], [[0]]), ([[0]], [[0]])]
+"""The graphs of ``on``, ``off`` and ``dud`` as `LoopyGame` keeps them."""
+
+
 @lru_cache(maxsize=4096)
 def _game_graph(game: Game) -> tuple[Edges, Edges]:
-    _, left, right = explore(game, lambda g: (g.left_options, g.right_options))
+    count = [0]
+
+    def expand(g: Game) -> tuple[tuple[Game, ...], tuple[Game, ...]]:
+        count[0] += 1
+        if count[0] > SHORT_GRAPH_LIMIT:
+            raise GraphTooLargeError(
+                f"{_shown(game)} has more than {SHORT_GRAPH_LIMIT:,} subpositions, too many to "
+                "write out as the graph a loopy game is made of (on, off and dud absorb short "
+                "games, and numbers beyond the stops of a loopy game compare by the stops; "
+                "cgt.loopy.game.SHORT_GRAPH_LIMIT is the limit)"
+            )
+        return g.left_options, g.right_options
+
+    _, left, right = explore(game, expand)
     return left, right
+
+
+def _shown(game: Game) -> str:
+    text = str(game) if game.is_nus else None
+    if text is not None and len(text) <= 40:
+        return text
+    return f"a short game born on day {game.birthday}"
+
+
+def _versus_number(game: LoopyGame, other: Any) -> str | None:
+    """``"<"``, ``">"`` or ``"||"``: how ``game`` compares with ``other`` when that is a number
+    beyond every stop of the game's sides (decided by the stops, without the number's graph);
+    None otherwise.
+
+    For a stopper ``S`` with stops ``L >= R`` and a number ``x``: ``x < R`` gives ``S > x``,
+    ``x > L`` gives ``S < x``, and ``R < x < L`` gives ``S || x`` (the stop theorems of short
+    games; for stoppers, tests/loopy check it against the order of graphs on every small
+    stopper).  A number beyond every stop met in the graph is never equal to one, so one of the
+    three holds.  A game that is not a stopper compares through its sides.
+    """
+    x = _number_value(other)
+    if x is None:
+        return None
+    relations = set()
+    for graph in _sided(game):
+        table = stops(*graph)
+        bound = max((abs(s[1]) for pair in table for s in pair if s[0] == 0), default=Fraction(0))
+        if abs(x) <= bound:
+            return None
+        left_stop, right_stop = table[0]
+        here = (0, x)
+        relations.add("<" if here > left_stop else ">" if here < right_stop else "||")
+    return relations.pop() if len(relations) == 1 else "||"
+
+
+def _number_value(value: Any) -> Fraction | None:
+    if value.__class__ is Game:
+        return value.as_number() if value.is_number else None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fraction(value)
+    if isinstance(value, Fraction) and value.denominator & (value.denominator - 1) == 0:
+        return value
+    return None
 
 
 def _value_of_graph(

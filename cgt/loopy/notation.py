@@ -3,7 +3,8 @@
 The grammar is that of short games (`cgt.partizan.notation`) with four additions:
 
 * the names of the standard loopy values: ``on``, ``off``, ``over``, ``under``, ``upon``,
-  ``dud``, ``tis``, ``tisn`` (see `cgt.loopy.printing`);
+  ``dud``, ``tis``, ``tisn``, ``upon*`` (see `cgt.loopy.printing`), each of which may be
+  followed by ups and a star, for their sum (``upon*``, ``on*`` = ``on``, ``over^``);
 * ``pass`` as an option: a move from a game to itself (``on = {pass|}``, ``over = {0|pass}``);
   inside ``{0||0|pass}`` it is the innermost game, ``{0|pass}``;
 * a label before an opening brace names that game, and the name can be used as an option
@@ -18,7 +19,7 @@ game, and also when a loopy expression has a short value (``parse("on + off")`` 
 ``parse("{0, over|}")`` is short: ``1``).
 
 >>> parse("{pass|}"), parse("on + off"), parse("a{0|a}"), parse("{0, pass | 0}")
-(LoopyGame('on'), LoopyGame('dud'), LoopyGame('over'), LoopyGame('{0,pass|0}'))
+(LoopyGame('on'), LoopyGame('dud'), LoopyGame('over'), LoopyGame('upon*'))
 >>> parse("upon") > parse("^"), parse("{1/2 | 1}"), parse("1 & 0") == parse("tis")
 (True, Game('3/4'), True)
 >>> parse("on & off") == parse("dud"), parse("1/2 & *"), parse("over & over")
@@ -32,12 +33,13 @@ from typing import Any
 
 from cgt.core._deep import deep
 from cgt.core.errors import WrongTypeError
+from cgt.impartial.nimber import Nimber
 from cgt.loopy import game as _game
 from cgt.loopy._retrograde import explore
 from cgt.loopy._sided import sided_graph
 from cgt.loopy.game import LoopyGame, loopy_graph
 from cgt.loopy.printing import NAMED
-from cgt.partizan.game import Game
+from cgt.partizan.game import Game, up
 from cgt.partizan.notation import NotationError, _Parser, _Token
 from cgt.partizan.notation import parse as parse_short
 
@@ -92,7 +94,7 @@ class _LoopyParser(_Parser):
     def parse_term(self, stop: int) -> Any:
         token = self.peek()
         if token.kind != "name" or token.text in _SHORT_NAMES or _is_down(token.text):
-            return super().parse_term(stop)
+            return self._short_argument(stop)
         following = self.tokens[self.index + 1]
         if following.kind == "sym" and following.text == "{" and self.index + 1 < stop:
             if token.text in _RESERVED:
@@ -106,11 +108,36 @@ class _LoopyParser(_Parser):
                 raise self.error("'pass' is a move from a game to itself: use it in braces", token)
             return _Ref(self, self.open[-1], len(self.open) - 1, token)
         if token.text in _VALUES:
-            return _VALUES[token.text]
+            return self._suffixed(_VALUES[token.text], stop)
         if token.text in self.labels:
             node = self.labels[token.text]
             return _Ref(self, node, self.open.index(node), token)
         raise self.error(f"expected a game, found the unknown name {token.text!r}", token)
+
+    def parse_signed(self, stop: int) -> Any:
+        token = self.peek()
+        try:
+            return super().parse_signed(stop)
+        except WrongTypeError:  # ± (or ±(a, b)) of a loopy game
+            raise self.error(
+                f"{token.text!r} takes short games; a loopy game has no switch {{G | -G}} here",
+                token,
+            ) from None
+
+    def _short_argument(self, stop: int) -> Any:
+        token = self.peek()
+        try:
+            return super().parse_term(stop)
+        except WrongTypeError:  # tiny(G), miny(G), ⧾G or ⧿G of a loopy game
+            raise self.error(f"{token.text!r} takes a short game, not a loopy one", token) from None
+
+    def _suffixed(self, value: Game | LoopyGame, stop: int) -> Game | LoopyGame:
+        """A named value followed by ups and a star (``upon*``, ``on^``): their sum."""
+        ups = self.parse_ups(stop)
+        nim = self.parse_star(stop)
+        if not ups and not nim:
+            return value
+        return value + Game(up(ups) + Game(Nimber(nim)))
 
     def parse_game(self, lo: int, hi: int, opening: _Token) -> Any:
         runs, split = self._bars(lo, hi, opening)
@@ -198,7 +225,14 @@ def _parse_sides(text: str) -> Game | LoopyGame:
     position = text.index("&")
     if text.count("&") > 1 or text[:position].count("{") != text[:position].count("}"):
         raise NotationError("'&' joins two stoppers, once, outside braces: 's & t'", text, position)
-    onside, offside = parse(text[:position]), parse(text[position + 1 :])
+    try:
+        onside = parse(text[:position])
+    except NotationError as error:  # the position in the whole text
+        raise NotationError(error.message, text, error.position) from None
+    try:
+        offside = parse(text[position + 1 :])
+    except NotationError as error:
+        raise NotationError(error.message, text, position + 1 + error.position) from None
     for side in (onside, offside):
         if isinstance(side, LoopyGame) and not side.is_stopper:
             raise NotationError(f"the sides of 's & t' are stoppers; {side} is not", text, position)

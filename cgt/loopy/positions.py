@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cgt.core.errors import CGTError, InvalidArgumentError
+from cgt.core.errors import InvalidArgumentError
 from cgt.loopy import game as _game
 from cgt.loopy._retrograde import Graph, explore
+from cgt.loopy.errors import GraphTooLargeError
 from cgt.loopy.game import LoopyGame
 from cgt.partizan import _extensions
 from cgt.partizan.game import Game
@@ -43,10 +44,6 @@ from cgt.positions.protocol import check_hashable, left_options_of, right_option
 __all__ = ["GraphTooLargeError", "loopy_outcome", "loopy_value", "position_graph"]
 
 DEFAULT_MAX_POSITIONS = 5_000_000
-
-
-class GraphTooLargeError(CGTError, ValueError):
-    """A loopy position reaches more positions than the limit given (``max_positions``)."""
 
 
 def position_graph(position: Any, *, max_positions: int | None = DEFAULT_MAX_POSITIONS) -> Graph:

@@ -17,7 +17,13 @@ name       form                    what it is
 ``dud``    ``{pass|pass}``         either player may pass forever: ``on + off``
 ``tis``    ``a{{|a}|}``            ``{tisn |}``, and ``tisn = {| tis}``
 ``tisn``   ``a{|{a|}}``
+``upon*``  ``{0,pass|0}``          ``upon + *``
 =========  ======================  ================================================
+
+A name may be followed by ups and a star when reading (``upon*``, ``on*``, ``dud^*``): the sum
+of the value and that infinitesimal (``on*`` is ``on``, ``over*`` is ``over``: both absorb it).
+Labels are letters: ``a`` to ``z`` (not ``v``, which is down), then ``aa``, ``ab``... (never a
+name of the notation, nor letters followed by digits, which would read as a sum).
 
 >>> from cgt.loopy._graphs import short_games
 >>> left, right = [[0]], [[]]                     # {pass |}
@@ -30,6 +36,7 @@ name       form                    what it is
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -47,6 +54,7 @@ NAMED: dict[str, tuple[list[list[int]], list[list[int]]]] = {
     "dud": ([[0]], [[0]]),
     "tis": ([[1], []], [[], [0]]),
     "tisn": ([[], [0]], [[1], []]),
+    "upon*": ([[1, 0], []], [[1], []]),
 }
 """The standard loopy values as graphs (node 0 is the value)."""
 
@@ -134,10 +142,20 @@ def format_graph(
     return "".join(out)
 
 
+_NOT_LABELS = {*NAMED, "pass", "tiny", "miny"}
+"""Names of the notation, never used as labels."""
+
+
 def _label_names() -> Any:
-    yield from _LABELS
-    number = 1
+    """``a`` .. ``z``, then ``aa``, ``ab``, ... (letters only: ``a1`` would read as ``a + 1``).
+
+    >>> names = _label_names(); [next(names) for _ in range(27)][-3:]
+    ['z', 'aa', 'ab']
+    """
+    length = 1
     while True:
-        for letter in _LABELS:
-            yield f"{letter}{number}"
-        number += 1
+        for letters in itertools.product(_LABELS, repeat=length):
+            label = "".join(letters)
+            if label not in _NOT_LABELS:
+                yield label
+        length += 1

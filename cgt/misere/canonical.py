@@ -35,13 +35,26 @@ import weakref
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from cgt.core.errors import InvalidArgumentError, WrongTypeError
+from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError
 from cgt.core.memo import Memo, after_clear, evaluate
 from cgt.impartial.nimber import mex
 from cgt.positions.protocol import options_of
 from cgt.positions.sums import Sum
 
-__all__ = ["MisereGame", "misere_canonical", "misere_games_born_by"]
+__all__ = [
+    "MAX_NIM_FORM",
+    "MisereFormTooLargeError",
+    "MisereGame",
+    "misere_canonical",
+    "misere_games_born_by",
+]
+
+MAX_NIM_FORM = 1024
+"""The largest nim heap `MisereGame.nim` builds (about 50 MB and 2 s at this size)."""
+
+
+class MisereFormTooLargeError(CGTError, ValueError):
+    """A misère simplest form too large to build (see `MisereGame.nim`)."""
 
 
 class MisereGame:
@@ -111,9 +124,19 @@ class MisereGame:
 
     @classmethod
     def nim(cls, n: int) -> MisereGame:
-        """The nim heap ``*n`` (already in simplest form)."""
+        """The nim heap ``*n`` (already in simplest form).  Its options are every smaller heap,
+        so the forms of heaps up to ``n`` take memory quadratic in ``n``: above
+        `MAX_NIM_FORM` a `MisereFormTooLargeError` says so (outcomes and misère Grundy values
+        of sums of nim heaps have closed forms: `cgt.misere_outcome`, `cgt.misere_grundy`)."""
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise InvalidArgumentError(f"a nim heap has a non-negative int size, got {n!r}")
+        if n > MAX_NIM_FORM:
+            raise MisereFormTooLargeError(
+                f"MisereGame.nim({n:,}): the simplest form of a nim heap holds every smaller "
+                f"heap, memory quadratic in its size (at most {MAX_NIM_FORM:,}); the outcome and "
+                "misère Grundy value of sums of nim heaps have closed forms: "
+                "cgt.misere_outcome(Nim(...)), cgt.misere_grundy(...)"
+            )
         game = cls._intern(frozenset())
         for _ in range(n):
             game = cls._intern(game.option_set | {game})
@@ -239,6 +262,10 @@ def _expand_position(position: Any) -> tuple[Sequence[Any], Any]:
         return (), lambda _: position
     if isinstance(position, Sum):
         return position.components, _add_all
+    method = getattr(position, "nim_heaps", None)
+    if callable(method):  # a sum of nim heaps: their forms are known
+        heaps = [MisereGame.nim(h) for h in method()]
+        return (), lambda _: _add_all(heaps)
     return options_of(position), _from_option_list
 
 

@@ -12,6 +12,14 @@ disjunctive `cgt.Sum` is searched as a whole: as a multiset of components (the o
 components does not matter, and a component with no move is dropped, since ``G + 0`` is ``G``
 move for move).  The search is iterative (no recursion limit) and memoized across calls.
 
+Nim heaps have closed forms (Bouton 1901): a sum of nim heaps is a misère P-position iff its
+nim-sum is 0 while some heap exceeds 1, or its nim-sum is 1 while none does; its misère Grundy
+value is its nim-sum when some heap exceeds 1, else ``1 xor`` the number of 1-heaps mod 2.  So
+a sum whose every part says it is a sum of nim heaps (a ``nim_heaps()`` method, e.g.
+``games.nim.Nim``, or a `cgt.MisereGame` nim heap) is answered at once, whatever the heaps'
+sizes; a sum mixing such heaps above `MAX_SEARCHED_HEAP` with other games is refused by name
+(`MisereSearchTooLargeError`), since its search visits every smaller heap of every size.
+
 >>> import cgt
 >>> @cgt.impartial_game
 ... def Heap(n):
@@ -29,12 +37,30 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError
 from cgt.core.memo import Memo, evaluate
 from cgt.impartial.nimber import mex
+from cgt.misere.canonical import MisereGame
 from cgt.positions.protocol import check_hashable, options_of
 from cgt.positions.sums import Sum
 
-__all__ = ["MisereOutcome", "is_misere_p_position", "misere_grundy", "misere_outcome"]
+__all__ = [
+    "MAX_SEARCHED_HEAP",
+    "MisereOutcome",
+    "MisereSearchTooLargeError",
+    "is_misere_p_position",
+    "misere_grundy",
+    "misere_outcome",
+]
+
+MAX_SEARCHED_HEAP = 1024
+"""The largest nim heap searched move by move when it is summed with games without a closed
+form (its options are all smaller heaps: the search is quadratic in the heap)."""
+
+
+class MisereSearchTooLargeError(CGTError, ValueError):
+    """A misère position that would need a search too large to finish (a nim heap above
+    `MAX_SEARCHED_HEAP` summed with games that have no closed form)."""
 
 
 class MisereOutcome(enum.Enum):
@@ -150,6 +176,9 @@ def misere_outcome(*positions: Any) -> MisereOutcome:
     >>> cgt.misere_outcome(Heap(0)), cgt.misere_outcome(Heap(2), Heap(2))
     (<MisereOutcome.N: 'N'>, <MisereOutcome.P: 'P'>)
     """
+    heaps = _all_nim_heaps(positions)
+    if heaps is not None:
+        return MisereOutcome.P if _nim_misere_grundy(heaps) == 0 else MisereOutcome.N
     wins = evaluate(_Bag.of(positions), _expand_wins, _WINS)
     return MisereOutcome.N if wins else MisereOutcome.P
 
@@ -172,4 +201,57 @@ def misere_grundy(*positions: Any) -> int:
     >>> cgt.misere_grundy(Heap(2), Heap(2)), cgt.misere_grundy(Heap(1), Heap(1))
     (0, 1)
     """
+    heaps = _all_nim_heaps(positions)
+    if heaps is not None:
+        return _nim_misere_grundy(heaps)
     return int(evaluate(_Bag.of(positions), _expand_grundy, _GRUNDY_MINUS))
+
+
+def nim_heaps_of(position: Any) -> tuple[int, ...] | None:
+    """The heap sizes when ``position`` says it is a sum of nim heaps (its ``nim_heaps()``
+    method, or a `cgt.MisereGame` nim heap), else ``None``."""
+    method = getattr(position, "nim_heaps", None)
+    if method is None or not callable(method):
+        if isinstance(position, MisereGame) and position.nim_value is not None:
+            return (position.nim_value,)
+        return None
+    heaps = method()
+    if not isinstance(heaps, tuple | list):
+        raise WrongTypeError(f"nim_heaps() returns a tuple of heap sizes, got {heaps!r}")
+    for h in heaps:
+        if not isinstance(h, int) or isinstance(h, bool) or h < 0:
+            raise InvalidArgumentError(f"nim_heaps() returns non-negative ints, got {heaps!r}")
+    return tuple(heaps)
+
+
+def _all_nim_heaps(positions: Iterable[Any]) -> tuple[int, ...] | None:
+    """The heaps of a sum whose every part is nim heaps; ``None`` when some part is not (then
+    a named refusal if a heap above `MAX_SEARCHED_HEAP` would be searched)."""
+    heaps: list[int] = []
+    others = False
+    for position in positions:
+        for part in _flatten(position):
+            found = nim_heaps_of(part)
+            if found is None:
+                others = True
+            else:
+                heaps.extend(found)
+    if not others:
+        return tuple(heaps)
+    if heaps and max(heaps) > MAX_SEARCHED_HEAP:
+        raise MisereSearchTooLargeError(
+            f"a nim heap of {max(heaps):,} summed with games that have no closed form: its "
+            f"misère search visits every smaller heap (heaps up to {MAX_SEARCHED_HEAP:,} are "
+            "searched)"
+        )
+    return None
+
+
+def _nim_misere_grundy(heaps: Iterable[int]) -> int:
+    """``G^-`` of a sum of nim heaps (Bouton; Conway, ONAG ch. 12)."""
+    total = 0
+    big = False
+    for h in heaps:
+        total ^= h
+        big = big or h > 1
+    return total if big else total ^ 1

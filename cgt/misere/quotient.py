@@ -49,7 +49,12 @@ from cgt.misere.canonical import MisereGame, misere_canonical
 from cgt.positions.protocol import options_of
 from cgt.positions.sums import Sum
 
-__all__ = ["MisereQuotient", "QuotientNotFoundError", "misere_quotient"]
+__all__ = [
+    "MisereQuotient",
+    "QuotientNotFoundError",
+    "misere_quotient",
+    "octal_misere_quotient",
+]
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -75,6 +80,27 @@ class MisereQuotient:
     names: tuple[str, ...]
     generators: tuple[int, ...]
     """The heap sizes whose classes generate the quotient (``a`` is the first...)."""
+    preperiod: int | None = None
+    period: int | None = None
+    """When set, the quotient is that of *all* heaps (certified by `octal_misere_quotient`):
+    a heap of size ``n >= preperiod`` has the class of the heap ``n - period``."""
+
+    @property
+    def all_heaps(self) -> bool:
+        """Whether this is the quotient of every heap size (not only ``<= max_heap``)."""
+        return self.period is not None
+
+    def heap_image(self, n: int) -> int:
+        """The class of one heap of size ``n`` (any size when `all_heaps`)."""
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise InvalidArgumentError(f"a heap size is a non-negative int, got {n!r}")
+        if n > self.max_heap:
+            if self.period is None or self.preperiod is None:
+                raise InvalidArgumentError(
+                    f"this quotient covers heaps up to {self.max_heap}, not {n}"
+                )
+            n = self.preperiod + (n - self.preperiod) % self.period
+        return self.heap_images[n]
 
     @property
     def order(self) -> int:
@@ -94,11 +120,7 @@ class MisereQuotient:
         """The class of a sum of heaps (given by their sizes)."""
         x = 0
         for k in heaps:
-            if not isinstance(k, int) or not 0 <= k <= self.max_heap:
-                raise InvalidArgumentError(
-                    f"heap sizes are ints from 0 to {self.max_heap}, got {k!r}"
-                )
-            x = self.table[x][self.heap_images[k]]
+            x = self.table[x][self.heap_image(k)]
         return x
 
     def is_p_position(self, heaps: Iterable[int]) -> bool:
@@ -106,8 +128,9 @@ class MisereQuotient:
         return self.image(heaps) in self.p_portion
 
     def __str__(self) -> str:
+        heaps = "all heaps" if self.all_heaps else f"heaps <= {self.max_heap}"
         return (
-            f"misère quotient of heaps <= {self.max_heap}: order {self.order}, "
+            f"misère quotient of {heaps}: order {self.order}, "
             f"P = {{{', '.join(self.p_portion_names)}}}"
         )
 
@@ -140,6 +163,19 @@ class _HeapSums:
                     sizes.append(j)
                 options.append(sizes)
             raw.append(options)
+        forms = [misere_canonical(p) for p in positions] if use_forms else None
+        self._setup(raw, forms)
+
+    @classmethod
+    def from_raw(cls, raw: list[list[list[int]]]) -> _HeapSums:
+        """Heaps given by their options directly: ``raw[k]`` lists, for each option of the heap
+        of size ``k``, the sizes of the heaps it leaves (all below ``k``)."""
+        sums = cls.__new__(cls)
+        sums._setup(raw, None)
+        return sums
+
+    def _setup(self, raw: list[list[list[int]]], forms: list[MisereGame] | None) -> None:
+        max_heap = len(raw) - 1
         # Heaps with no move are the empty sum: only the others are counted.
         self.active = [k for k in range(max_heap + 1) if raw[k]]
         where = {k: i for i, k in enumerate(self.active)}
@@ -156,8 +192,12 @@ class _HeapSums:
         self.wins: dict[tuple[int, ...], bool] = {}
         # With simplest forms, a sum's outcome is read from its form, built from a smaller
         # sum's form plus one heap's (memoized), instead of searching the sum's moves.
-        self.forms = [misere_canonical(positions[k]) for k in self.active] if use_forms else None
+        self.forms = None if forms is None else [forms[k] for k in self.active]
         self.sum_forms: dict[tuple[int, ...], MisereGame] = {}
+        self.known: tuple[list[list[int]], set[int], list[int], int] | None = None
+        """A certified quotient of the first kinds: ``(table, P, images, kinds)``; sums of those
+        kinds only are answered from it (`_oracle`)."""
+        self.searched = 0
 
     @classmethod
     def restricted(cls, full: _HeapSums, width: int) -> _HeapSums:
@@ -169,7 +209,24 @@ class _HeapSums:
         part.wins = full.wins
         part.forms = full.forms
         part.sum_forms = full.sum_forms
+        part.known = full.known
+        part.searched = 0
         return part
+
+    def _oracle(self, v: tuple[int, ...]) -> bool | None:
+        """The outcome of ``v`` read from the certified quotient of the first kinds, when ``v``
+        has only heaps of those kinds (else ``None``)."""
+        known = self.known
+        if known is None:
+            return None
+        table, p_portion, images, kinds = known
+        if any(v[kinds:]):
+            return None
+        x = 0
+        for i in range(kinds):
+            for _ in range(v[i]):
+                x = table[x][images[i]]
+        return x not in p_portion
 
     def _form_of(self, v: tuple[int, ...]) -> MisereGame:
         assert self.forms is not None
@@ -202,6 +259,10 @@ class _HeapSums:
         known = wins.get(v)
         if known is not None:
             return known
+        known = self._oracle(v)
+        if known is not None:
+            wins[v] = known
+            return known
         if self.forms is not None:
             known = wins[v] = self._form_of(v).misere_wins
             return known
@@ -214,6 +275,10 @@ class _HeapSums:
             for child in children:
                 frame[2] = True
                 child_wins = wins.get(child)
+                if child_wins is None:
+                    child_wins = self._oracle(child)
+                    if child_wins is not None:
+                        wins[child] = child_wins
                 if child_wins is None:
                     # Search the child, then look at it again (the iterator is not advanced
                     # past it: it is pushed back in front).
@@ -228,6 +293,7 @@ class _HeapSums:
             if result is None:
                 continue
             wins[position] = result
+            self.searched += 1
             stack.pop()
         return wins[v]
 
@@ -332,6 +398,15 @@ def _certify(
                     x = table[x][generators[i]]
             images.append(x)
         option_images.append(images)
+    # Kinds with the same image and the same option images behave alike in every sum (the
+    # image of G minus either is the same): one of each is enough.
+    distinct: dict[tuple[int, frozenset[int]], int] = {}
+    for i in range(len(generators)):
+        distinct.setdefault((generators[i], frozenset(option_images[i])), i)
+    kept = sorted(distinct.values())
+    generators = [generators[i] for i in kept]
+    option_images = [option_images[i] for i in kept]
+    width = len(generators)
     # A state: the image of G, then for each heap kind the image of G minus one such heap
     # (-1 when G has none).  Whether G is a P-position depends on the state only.
     start = (0,) + (-1,) * width
@@ -418,6 +493,7 @@ def misere_quotient(
     test_weight: int = 4,
     max_order: int = 512,
     outcomes: str = "search",
+    progress: Progress | None = None,
 ) -> MisereQuotient:
     """The misère quotient of the sums of heaps of sizes ``0 .. max_heap`` (see the module).
 
@@ -430,7 +506,8 @@ def misere_quotient(
     searches their moves; ``"forms"`` adds the heaps' misère simplest forms
     (`cgt.misere_canonical`) and reads the outcome of the sum's form, which is often much
     faster (Kayles) but sometimes slower (0.75, whose forms grow large).  The certificate
-    checks the result either way.
+    checks the result either way.  ``progress(kinds_done, kinds, order)`` is called after each
+    heap kind is added.
 
     >>> import cgt
     >>> @cgt.impartial_game
@@ -446,35 +523,175 @@ def misere_quotient(
     if outcomes not in ("search", "forms"):
         raise InvalidArgumentError(f"outcomes is 'search' or 'forms', got {outcomes!r}")
     sums = _HeapSums(heap, max_heap, use_forms=outcomes == "forms")
-    width = len(sums.active)
-    # Build the quotients of heaps <= 1, 2, ... in turn: each one's representatives make the
-    # test sums of the next.  The certificate makes the result exact whatever the tests.
-    reps: list[tuple[int, ...]] = [(0,) * width]
-    for step in range(1, width + 1):
-        part = _HeapSums.restricted(sums, step)
-        tests = _tests_from(reps, step, width, 2)
+    builder = _Builder(sums, test_weight, max_order, progress)
+    for _ in builder.steps():
+        pass
+    return builder.quotient(max_heap)
+
+
+Progress = Callable[[int, int, int], None]
+"""``progress(kinds_done, kinds, order)``: called after each heap kind is added."""
+
+
+class _Builder:
+    """The quotients of heaps of the first 1, 2, ... kinds in turn (each one certified)."""
+
+    def __init__(
+        self, sums: _HeapSums, test_weight: int, max_order: int, progress: Progress | None
+    ) -> None:
+        self.sums = sums
+        self.test_weight = test_weight
+        self.max_order = max_order
+        self.progress = progress
+        self.width = len(sums.active)
+        self.table: list[list[int]] = [[0]]
+        self.p_portion: set[int] = set()
+        self.generators: list[int] = []
+        self.reps: list[tuple[int, ...]] = [(0,) * self.width]
+        self.cheap_steps = 0
+
+    def steps(self) -> Iterator[int]:
+        """Add the heap kinds one by one; yields the number of kinds done."""
+        sums, width = self.sums, self.width
+        for step in range(1, width + 1):
+            part = _HeapSums.restricted(sums, step)
+            found = self._existing_image(part) if step > 1 else None
+            if found is not None:
+                # The new heap is an element the quotient already has: certified, no growth.
+                self.generators = [*self.generators, found]
+                self.cheap_steps += 1
+            else:
+                if step > 1:
+                    sums.known = (self.table, self.p_portion, self.generators, step - 1)
+                    part.known = sums.known
+                self._grow(part, step)
+            if self.progress is not None:
+                self.progress(step, width, len(self.table))
+            yield step
+
+    def _existing_image(self, part: _HeapSums) -> int | None:
+        """An element that the new heap kind can map to with the quotient unchanged (the
+        certificate decides), or ``None``."""
+        for x in range(len(self.table)):
+            try:
+                _certify(part, self.table, self.p_portion, [*self.generators, x])
+            except QuotientNotFoundError:
+                continue
+            return x
+        return None
+
+    def _grow(self, part: _HeapSums, step: int) -> None:
+        width = self.width
+        tests = _tests_from(self.reps, step, width, 2)
         try:
-            table, p_portion, generators, reps = _candidate(part, tests, max_order)
+            table, p_portion, generators, reps = _candidate(part, tests, self.max_order)
             _certify(part, table, p_portion, generators)
         except QuotientNotFoundError:
             if len(tests) > 10**5:
                 raise
-            tests = _tests(step, width, test_weight)
-            table, p_portion, generators, reps = _candidate(part, tests, max_order)
+            tests = _tests(step, width, self.test_weight)
+            table, p_portion, generators, reps = _candidate(part, tests, self.max_order)
             _certify(part, table, p_portion, generators)
-    if width == 0:
-        table, p_portion, generators = [[0]], set(), []
-    table, p_portion, new_of = _reduce(table, p_portion)
-    generators = [new_of[g] for g in generators]
-    names, chosen = _names(table, generators)
-    images = [0] * (max_heap + 1)
-    for i, k in enumerate(sums.active):
-        images[k] = generators[i]
-    return MisereQuotient(
-        max_heap=max_heap,
-        table=tuple(map(tuple, table)),
-        p_portion=frozenset(p_portion),
-        heap_images=tuple(images),
-        names=names,
-        generators=tuple(sums.active[i] for i in chosen),
-    )
+        self.table, self.p_portion, self.generators, self.reps = table, p_portion, generators, reps
+
+    def heap_images(self, max_heap: int) -> list[int]:
+        images = [0] * (max_heap + 1)
+        for i, k in enumerate(self.sums.active[: len(self.generators)]):
+            images[k] = self.generators[i]
+        return images
+
+    def quotient(self, max_heap: int, **extra: Any) -> MisereQuotient:
+        table, p_portion, new_of = _reduce(self.table, self.p_portion)
+        generators = [new_of[g] for g in self.generators]
+        names, chosen = _names(table, generators)
+        images = [new_of[x] for x in self.heap_images(max_heap)]
+        return MisereQuotient(
+            max_heap=max_heap,
+            table=tuple(map(tuple, table)),
+            p_portion=frozenset(p_portion),
+            heap_images=tuple(images),
+            names=names,
+            generators=tuple(self.sums.active[i] for i in chosen),
+            **extra,
+        )
+
+
+def _octal_options(digits: tuple[int, ...], size: int) -> list[list[list[int]]]:
+    """``raw[k]``: each option of the heap of size ``k`` as the sizes of the heaps it leaves."""
+    raw: list[list[list[int]]] = []
+    for k in range(size + 1):
+        options: list[list[int]] = []
+        for r, digit in enumerate(digits):
+            m = k - r
+            if m < 0:
+                break
+            if digit & 1 and m == 0 and r > 0:
+                options.append([])
+            if digit & 2 and m >= 1 and r > 0:
+                options.append([m])
+            if digit & 4:
+                options.extend([a, m - a] for a in range(1, m // 2 + 1))
+        raw.append(options)
+    return raw
+
+
+def _heap_period(images: list[int], most_removed: int) -> tuple[int, int] | None:
+    """``(preperiod, period)`` when the heap images ``images[0..n]`` are periodic from
+    ``preperiod`` over a window long enough for every larger heap (``n >= 2 * preperiod +
+    2 * period + most_removed - 1``), the shortest period first; else ``None``."""
+    n = len(images) - 1
+    for period in range(1, n // 2 + 1):
+        start = n - period
+        while start >= 1 and images[start - 1] == images[start - 1 + period]:
+            start -= 1
+        # images[m] == images[m + period] for start <= m <= n - period
+        if n >= 2 * start + 2 * period + most_removed - 1:
+            return start, period
+    return None
+
+
+def octal_misere_quotient(
+    digits: tuple[int, ...],
+    *,
+    max_heap: int = 64,
+    test_weight: int = 4,
+    max_order: int = 512,
+    progress: Progress | None = None,
+) -> MisereQuotient:
+    """The misère quotient of *all* heaps of the octal game with code digits ``digits``
+    (``(0, 7, 5)`` for 0.75), certified, or of the heaps up to ``max_heap`` when it has not
+    stabilised by then (`MisereQuotient.all_heaps` says which).
+
+    Heaps are added one by one (each step certified as in `misere_quotient`; a heap that
+    maps to an element the quotient has costs only a certificate).  The stabilisation
+    certificate: when the heap images are periodic, ``image(n + p) == image(n)`` for
+    ``n0 <= n <= N - p`` with ``N >= 2 n0 + 2 p + t - 1`` (``t`` the most tokens a move
+    removes), every heap above ``N`` has the image *and the set of option images* of the heap
+    ``p`` below it (the argument of the octal periodicity theorem, applied to images), so the
+    certificate of the heaps up to ``N`` covers every sum of heaps of any size.
+
+    >>> q = octal_misere_quotient((0, 7, 5))
+    >>> q.all_heaps, q.order, q.p_portion_names, q.is_p_position([3, 5, 7, 10**9])
+    (True, 8, ('a', 'b^2'), False)
+    """
+    if (
+        not isinstance(digits, tuple)
+        or not digits
+        or not all(isinstance(d, int) and 0 <= d <= 7 for d in digits)
+    ):
+        raise InvalidArgumentError(f"octal digits are a tuple of ints 0..7, got {digits!r}")
+    if digits[0] not in (0, 4):
+        raise InvalidArgumentError(f"the first octal digit is 0 or 4, got {digits[0]}")
+    if not isinstance(max_heap, int) or isinstance(max_heap, bool) or max_heap < 1:
+        raise InvalidArgumentError(f"max_heap is a positive int, got {max_heap!r}")
+    sums = _HeapSums.from_raw(_octal_options(digits, max_heap))
+    builder = _Builder(sums, test_weight, max_order, progress)
+    most_removed = len(digits) - 1
+    last = 0
+    for step in builder.steps():
+        last = sums.active[step - 1]
+        found = _heap_period(builder.heap_images(last), most_removed)
+        if found is not None:
+            preperiod, period = found
+            return builder.quotient(last, preperiod=preperiod, period=period)
+    return builder.quotient(max(last, 0))

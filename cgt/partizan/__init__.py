@@ -7,6 +7,7 @@ from cgt.partizan.game import DOWN, STAR, UP, ZERO, Game, GameValueError, miny, 
 from cgt.partizan.long_text import TextSize, text_size, write_text
 from cgt.partizan.notation import NotationError, parse
 from cgt.partizan.outcomes import Outcome, outcome
+from cgt.partizan.solver import OutcomeSolver, SolverStats, solve_outcome
 from cgt.partizan.values import value
 
 __all__ = [
@@ -18,10 +19,13 @@ __all__ = [
     "GameValueError",
     "NotationError",
     "Outcome",
+    "OutcomeSolver",
+    "SolverStats",
     "TextSize",
     "miny",
     "outcome",
     "parse",
+    "solve_outcome",
     "switch",
     "text_size",
     "tiny",

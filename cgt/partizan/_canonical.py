@@ -38,11 +38,14 @@ from __future__ import annotations
 
 import gc
 import itertools
+import operator
+import sys
 import threading
 import weakref
 from collections.abc import Callable
 from typing import Any
 
+from cgt.core._deep import hop_points
 from cgt.core.errors import TooDeepError
 from cgt.core.memo import Memo, after_clear
 from cgt.partizan._nus import (
@@ -64,7 +67,7 @@ Node = Any
 """A node of the engine: an instance of `cgt.Game` (made through `_game_class`, which
 `cgt.partizan.game` sets).  Typed loosely: the engine does not import the class built on it."""
 
-__all__ = ["add", "birthday", "from_nus", "le", "left_of", "make", "neg", "right_of"]
+__all__ = ["add", "birthday", "from_nus", "le", "left_of", "make", "make_split", "neg", "right_of"]
 
 _INTERN: dict[Any, weakref.ref[Node]] = {}
 """Key -> a weak reference to the one canonical game with that key (dead ones are swept)."""
@@ -193,6 +196,14 @@ def le(g: Node, h: Node) -> bool:
         known = _LE_TABLE.get(key)
         if known is not None:
             return known
+        # Stops keep the order (G <= H gives L(G) <= L(H) and R(G) <= R(H)): most pairs that
+        # are not in order are told apart by their stops, without walking their options.
+        gs = g._stops or stops(g)
+        hs = h._stops or stops(h)
+        a, b = gs[0], hs[0]
+        c, d = gs[1], hs[1]
+        if a[0] << b[1] > b[0] << a[1] or c[0] << d[1] > d[0] << c[1]:
+            return False
     result = True
     shifted = None
     if _BASE_TABLE and cacheable:  # sums remembered as G + ε: compare through G
@@ -629,13 +640,8 @@ def _all_numbers(left: list[Node], right: list[Node]) -> Node | None:
 
 
 def _unique(games: list[Node]) -> list[Node]:
-    seen: set[int] = set()
-    result = []
-    for g in games:
-        if g._id not in seen:
-            seen.add(g._id)
-            result.append(g)
-    return result
+    """The games without repeats, in their order."""
+    return [*{g._id: g for g in games}.values()]
 
 
 def _undominated(games: list[Node], left: bool) -> list[Node]:
@@ -727,21 +733,61 @@ def bypass_reversible(
 
 def make(left: list[Node], right: list[Node]) -> Node:
     """The canonical game ``{left | right}`` (the options are canonical games)."""
-    quick = _all_numbers(left, right)
-    if quick is not None:
-        return quick
-    left_ids = {g._id: g for g in left}
-    right_ids = {g._id: g for g in right}
-    raw_key = (tuple(sorted(left_ids)), tuple(sorted(right_ids)))
-    known = _CANONICAL_TABLE.get(raw_key)
+    key = (tuple(map(_ID, left)), tuple(map(_ID, right)))
+    known = _CANONICAL_TABLE.get(key)
+    return known if known is not None else _make(left, right, key)
+
+
+def make_split(values: list[Node], split: int) -> Node:
+    """``make(values[:split], values[split:])``: the evaluators' call (one list of values)."""
+    ids = tuple(map(_ID, values))
+    key = (ids[:split], ids[split:])
+    known = _CANONICAL_TABLE.get(key)
+    return known if known is not None else _make(values[:split], values[split:], key)
+
+
+_ID = operator.attrgetter("_id")
+
+
+def _make(left: list[Node], right: list[Node], key: tuple[tuple[int, ...], ...]) -> Node:
+    """`make` of options whose ``key`` (their ids, in the order given) is not in the table.
+
+    The table remembers every option list `make` was given (in that order, with repeats), and
+    its set of options (sorted ids, no repeats); the same position reached again, or another
+    with the same options, costs one lookup or two.  Ids are never reused, so an entry stays
+    right after its options are gone.
+    """
+    raw_key = (tuple(sorted(set(key[0]))), tuple(sorted(set(key[1]))))
+    known = _CANONICAL_TABLE.get(raw_key) if raw_key != key else None
     if known is None:
-        ref = _INTERN.get(raw_key)
-        known = None if ref is None else ref()
+        known = _all_numbers(left, right)
+        if known is None:
+            known = _make_general(left, right, raw_key)
+        _remember(raw_key, known)
+    if raw_key != key:
+        _remember(key, known)
+    return known
+
+
+def _remember(key: tuple[tuple[int, ...], ...], value: Node) -> None:
+    if _CANONICAL.limit is None or len(_CANONICAL_TABLE) < _CANONICAL.limit:
+        _CANONICAL_TABLE[key] = value
+    else:
+        _CANONICAL[key] = value  # (drops the older half first when full)
+
+
+def _make_general(
+    left: list[Node], right: list[Node], raw_key: tuple[tuple[int, ...], ...]
+) -> Node:
+    """The canonical ``{left | right}`` when some option is not a number (``raw_key``: the
+    sorted ids of each side's options, not in the table)."""
+    ref = _INTERN.get(raw_key)
+    known = None if ref is None else ref()
     if known is not None:
         return known
-    left = _undominated([*left_ids.values()], True)
-    right = _undominated([*right_ids.values()], False)
-    if len(left) < len(left_ids) or len(right) < len(right_ids):
+    left = _undominated(_unique(left), True)
+    right = _undominated(_unique(right), False)
+    if len(left) < len(raw_key[0]) or len(right) < len(raw_key[1]):
         # Many option sets differ only in dominated options: their value may be known.
         key = (tuple(sorted([g._id for g in left])), tuple(sorted([g._id for g in right])))
         known = _CANONICAL_TABLE.get(key)
@@ -750,16 +796,9 @@ def make(left: list[Node], right: list[Node]) -> Node:
             known = None if ref is None else ref()
         if known is None:
             known = _reduced(left, right)
-            _CANONICAL[key] = known
-        result = known
-    else:
-        result = _reduced(left, right)
-    limit = _CANONICAL.limit
-    if limit is None or len(_CANONICAL_TABLE) < limit:
-        _CANONICAL_TABLE[raw_key] = result
-    else:
-        _CANONICAL[raw_key] = result  # (drops the older half first when full)
-    return result
+            _remember(key, known)
+        return known
+    return _reduced(left, right)
 
 
 def _reduced(left: list[Node], right: list[Node]) -> Node:
@@ -827,6 +866,32 @@ def birthday(g: Node) -> int:
     return result
 
 
+def stops(g: Node) -> tuple[Dyadic, Dyadic]:
+    """``(left stop, right stop)`` of a canonical game, remembered on the game: where play
+    ends, as a number, when Left (or Right) starts and both play the stops well."""
+    cached = g._stops
+    if cached is not None:
+        return cached
+    n = g._nus
+    if n is not None:
+        result = ((n[0], n[1]), (n[0], n[1]))
+    else:
+        best = None
+        for x in g._left:
+            stop = stops(x)[1]
+            if best is None or dyadic_compare(stop, best) > 0:
+                best = stop
+        least = None
+        for x in g._right:
+            stop = stops(x)[0]
+            if least is None or dyadic_compare(stop, least) < 0:
+                least = stop
+        assert best is not None and least is not None  # canonical non-numbers have both sides
+        result = (best, least)
+    g._stops = result
+    return result
+
+
 def sign(g: Node) -> int:
     """How ``g`` compares with 0: `EQUAL`, `GREATER`, `LESS` or `FUZZY`."""
     if g._nus is not None:
@@ -837,3 +902,6 @@ def sign(g: Node) -> int:
     if ge:
         return EQUAL if lt else GREATER
     return LESS if lt else 2
+
+
+hop_points(sys.modules[__name__], "le", "add", "neg", "make", "birthday", "stops", "_nimber_bound")

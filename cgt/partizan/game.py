@@ -28,12 +28,13 @@ Game('*2')
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from fractions import Fraction
 from numbers import Number
 from typing import Any
 
-from cgt.core._deep import deep
+from cgt.core._deep import deep, hop_points
 from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError
 from cgt.impartial.nimber import Nimber
 from cgt.partizan import _canonical as core
@@ -43,12 +44,12 @@ from cgt.partizan._nus import (
     FUZZY,
     GREATER,
     LESS,
-    dyadic_compare,
     dyadic_from_fraction,
     dyadic_to_fraction,
     normalize,
 )
 from cgt.partizan.printing import format_game, format_latex
+from cgt.positions import sums as _sums
 from cgt.positions.sums import Position, Sum
 
 __all__ = ["DOWN", "STAR", "UP", "ZERO", "Game", "GameValueError", "miny", "switch", "tiny", "up"]
@@ -109,9 +110,13 @@ class Game:
             raise WrongTypeError("None is not a game (Game() with no argument is 0)")
         return _convert(value)
 
-    # Pickling and copying keep the identity of interned values.
+    # Pickling and copying keep the identity of interned values.  A value ``x + n.↑ + *m``
+    # travels as its text; another as the table of its distinct subgames (`_table`), which is
+    # as long as the game is large, where its text can be exponentially longer.
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Game, (str(self),))
+        if self._nus is not None:
+            return (Game, (str(self),))
+        return (_from_table, (_table(self),))
 
     def __copy__(self) -> Game:
         return self
@@ -486,6 +491,62 @@ def _games(values: Iterable[GameLike], side: str) -> list[Game]:
     return [_convert(v) for v in values]
 
 
+# ------------------------------------------------------------------------------- pickling
+
+_Row = tuple[int, int, int, int] | tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _table(g: Game) -> list[_Row]:
+    """The distinct subgames of ``g``, options before the games they are of, each a row: the
+    closed form ``(p, k, n, m)`` of a value ``p/2**k + n.↑ + *m``, or the row numbers of its
+    left and right options.  ``g`` is the last row.  Found without recursion."""
+    rows: list[_Row] = []
+    index: dict[int, int] = {}
+    stack: list[tuple[Game, bool]] = [(g, False)]
+    while stack:
+        node, ready = stack.pop()
+        if node._id in index:
+            continue
+        if node._nus is not None:
+            index[node._id] = len(rows)
+            rows.append(node._nus)
+        elif ready:
+            index[node._id] = len(rows)
+            left = tuple(index[x._id] for x in node._left)  # type: ignore[union-attr]
+            right = tuple(index[x._id] for x in node._right)  # type: ignore[union-attr]
+            rows.append((left, right))
+        else:
+            stack.append((node, True))
+            options = node._left + node._right  # type: ignore[operator]
+            stack.extend((x, False) for x in options if x._id not in index)
+    return rows
+
+
+@deep
+def _from_table(rows: list[_Row]) -> Game:
+    """The game of a `_table` (unpickling): each row made from the rows before it."""
+    made: list[Game] = []
+    try:
+        for row in rows:
+            if len(row) == 4:
+                p, k, n, m = row
+                if any(v.__class__ is not int for v in row) or k < 0 or m < 0:
+                    raise GameValueError(f"{row!r} is not the closed form of a value")
+                made.append(core.from_nus((*normalize(p, k), n, m)))
+                continue
+            left, right = row
+            if any(not 0 <= i < len(made) for i in (*left, *right)):
+                raise GameValueError("a row refers to a row that is not before it")
+            made.append(core.make([made[i] for i in left], [made[i] for i in right]))
+    except (TypeError, ValueError) as error:
+        if isinstance(error, GameValueError):
+            raise
+        raise GameValueError(f"not a table of a game's subgames: {error}") from None
+    if not made:
+        raise GameValueError("not a table of a game's subgames: no rows")
+    return made[-1]
+
+
 # ----------------------------------------------------------------------- deep entry points
 
 
@@ -540,33 +601,15 @@ def _birthday(g: Game) -> int:
     return core.birthday(g)
 
 
-def _stops_of(g: Game) -> tuple[tuple[int, int], tuple[int, int]]:
-    cached = g._stops
-    if cached is not None:
-        return cached
-    n = g._nus
-    if n is not None:
-        result = ((n[0], n[1]), (n[0], n[1]))
-    else:
-        best = None
-        for x in g._left:  # type: ignore[union-attr]
-            stop = _stops_of(x)[1]
-            if best is None or dyadic_compare(stop, best) > 0:
-                best = stop
-        least = None
-        for x in g._right:  # type: ignore[union-attr]
-            stop = _stops_of(x)[0]
-            if least is None or dyadic_compare(stop, least) < 0:
-                least = stop
-        assert best is not None and least is not None  # canonical non-numbers have both sides
-        result = (best, least)
-    g._stops = result
-    return result
+_stops_of = core.stops
 
 
 @deep
 def _stops(g: Game) -> tuple[tuple[int, int], tuple[int, int]]:
     return _stops_of(g)
+
+
+hop_points(sys.modules[__name__], "_stops_of")
 
 
 # ------------------------------------------------------------------------ named values
@@ -620,3 +663,7 @@ def miny(x: GameLike) -> Game:
     True
     """
     return -tiny(x)
+
+
+# `p + 1` for a position p (`cgt.Position`) adds the game of the number, as `Game + p` does.
+_sums._NUMBER_AS_GAME[:] = [_convert]

@@ -33,7 +33,7 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from cgt.core._deep import deep
+from cgt.core._deep import deep, hop_points
 from cgt.core._digits import int_from_text
 from cgt.core.errors import CGTError, WrongTypeError
 from cgt.partizan import _canonical as core
@@ -66,7 +66,7 @@ class NotationError(CGTError, ValueError):
 # ------------------------------------------------------------------------------- lexing
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<int>\d+)|(?P<pm>\+-|±)|(?P<bars>\|+)|(?P<name>[A-Za-z_]+)"
+    r"\s*(?:(?P<int>[0-9]+)|(?P<pm>\+-|±)|(?P<bars>\|+)|(?P<name>[A-Za-z_]+)"
     r"|(?P<sym>[-+*/^{}(),↑↓⇑⇓⧾⧿]))"
 )
 
@@ -355,6 +355,10 @@ class _Parser:
                 return i
             i += 1
         return hi
+
+
+# Every nesting of the text goes through one of them (deep texts move on to new threads there).
+hop_points(_Parser, "parse_signed", "parse_term", "parse_game", state="index")
 
 
 def _dyadic(number: Game) -> tuple[int, int]:

@@ -11,6 +11,8 @@ canonical form directly and imports nothing of `Game` (which uses it for ``str``
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator
 from fractions import Fraction
 
 from cgt.core._deep import deep
@@ -96,47 +98,132 @@ def _nus_text(nus: tuple[int, int, int, int], style: _Style) -> str:
     return "".join(parts)
 
 
+KEEP = 4096
+"""Texts up to this length are kept for each subgame (to sort options and print them fast);
+longer ones are kept as their pieces, so that printing a game deep or large takes memory in
+proportion to the game and its text, not to the text of every subgame."""
+
+_Item = str | tuple[Game, bool]
+"""A piece of text: a string, or a subgame (with its braces, if it has bars, when ``True``)."""
+
+
+class _Shape:
+    """How one subgame is printed: its bars at the top level (0: a name, printed as is), the
+    length of its text without braces, and that text when short, else its pieces."""
+
+    __slots__ = ("bars", "items", "length", "text")
+
+    def __init__(self, bars: int, length: int, text: str | None, items: list[_Item]) -> None:
+        self.bars, self.length, self.text, self.items = bars, length, text, items
+
+
 class _Printer:
-    """The text of ``g`` and its subgames in one style, each subgame's text made once (a value
-    shares subgames: printing each occurrence afresh took time exponential in the birthday)."""
+    """The text of ``g`` and its subgames in one style, each subgame's shape found once, bottom
+    up, without recursion (a value shares subgames: printing each occurrence afresh took time
+    exponential in the birthday; keeping every subgame's whole text took memory quadratic in
+    the depth)."""
 
     def __init__(self, style: _Style) -> None:
         self.style = style
-        self._texts: dict[int, tuple[str, int]] = {}  # by id: every subgame lives while g does
+        self._shapes: dict[int, _Shape] = {}  # by id: every subgame lives while g does
         self._plain = self if style is _STYLES["default"] else None
+        self._braces = len(style.braces[0]) + len(style.braces[1])
 
     def text(self, g: Game) -> str:
-        text, bars = self.bare(g)
-        return text if bars == 0 else self.style.wrap(text)
+        self._prepare(g)
+        shape = self._shapes[id(g)]
+        if shape.text is not None and shape.bars == 0:
+            return shape.text
+        return "".join(self._pieces([(g, True)]))
 
-    def bare(self, g: Game) -> tuple[str, int]:
-        """``g`` as text and the number of bars at its top level (0: a name, printed as is)."""
-        known = self._texts.get(id(g))
-        if known is None:
-            known = self._texts[id(g)] = self._bare(g)
-        return known
+    def _prepare(self, g: Game) -> None:
+        """Find the shapes of ``g`` and its subgames, options before the games they are of."""
+        shapes = self._shapes
+        stack: list[tuple[Game, bool]] = [(g, False)]
+        while stack:
+            node, ready = stack.pop()
+            if id(node) in shapes:
+                continue
+            if ready:
+                shapes[id(node)] = self._shape(node)
+                continue
+            name = self._name(node)
+            if name is not None:
+                shapes[id(node)] = _Shape(0, len(name), name, [])
+                continue
+            stack.append((node, True))
+            plus_minus = self._plus_minus(node)
+            children = (plus_minus,) if plus_minus is not None else node._left + node._right
+            stack.extend((child, False) for child in children if id(child) not in shapes)
 
-    def _bare(self, g: Game) -> tuple[str, int]:
-        name = self._named(g)
-        if name is not None:
-            return name, 0
-        sides = []
-        deepest = 0
-        for options in (g._left, g._right):
-            assert options is not None
+    def _shape(self, node: Game) -> _Shape:
+        shapes = self._shapes
+        plus_minus = self._plus_minus(node)
+        if plus_minus is not None:  # ±G = {G | -G}
+            inner = shapes[id(plus_minus)]
+            items: list[_Item] = [self.style.pm, (plus_minus, True)]
+            length = len(self.style.pm) + inner.length + (self._braces if inner.bars else 0)
+            return self._made(0, length, items)
+        sides: list[list[_Item]] = []
+        length = deepest = 0
+        for options in (node._left, node._right):
+            if len(options) == 1 and 0 < shapes[id(options[0])].bars < _NESTING:
+                only = shapes[id(options[0])]
+                deepest = max(deepest, only.bars)
+                sides.append([(options[0], False)])
+                length += only.length
+                continue
             if len(options) > 1:
-                options = tuple(sorted(options, key=self._order))
-            texts = [self.bare(x) for x in options]
-            if len(texts) == 1 and 0 < texts[0][1] < _NESTING:
-                deepest = max(deepest, texts[0][1])
-                sides.append(texts[0][0])
-            else:
-                sides.append(", ".join(t if b == 0 else self.style.wrap(t) for t, b in texts))
+                options = tuple(sorted(options, key=functools.cmp_to_key(self._compare)))
+            side: list[_Item] = []
+            for index, option in enumerate(options):
+                if index:
+                    side.append(", ")
+                    length += 2
+                side.append((option, True))
+                shape = shapes[id(option)]
+                length += shape.length + (self._braces if shape.bars else 0)
+            sides.append(side)
         bars = deepest + 1
-        return f"{sides[0]}{self.style.bars(bars)}{sides[1]}", bars
+        middle = self.style.bars(bars)
+        return self._made(bars, length + len(middle), [*sides[0], middle, *sides[1]])
 
-    def _named(self, g: Game) -> str | None:
-        """The conventional name of ``g``, if it has one (NUS values, ``±G``, tiny, miny)."""
+    def _made(self, bars: int, length: int, items: list[_Item]) -> _Shape:
+        text = "".join(self._pieces(items)) if length <= KEEP else None
+        return _Shape(bars, length, text, [] if text is not None else items)
+
+    def _pieces(self, items: list[_Item]) -> Iterator[str]:
+        """The text of ``items``, in pieces (subgames expanded with a stack, not recursion)."""
+        opening, closing = self.style.braces[0], self.style.braces[1]
+        shapes = self._shapes
+        stack = items[::-1]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                yield item
+                continue
+            node, braces = item
+            shape = shapes[id(node)]
+            braces = braces and shape.bars > 0
+            if shape.text is not None:
+                yield opening + shape.text + closing if braces else shape.text
+                continue
+            if braces:
+                stack.append(closing)
+            stack.extend(shape.items[::-1])
+            if braces:
+                stack.append(opening)
+
+    def _braced(self, g: Game) -> str | None:
+        """The text of ``g`` as an option (in braces if it has bars) when it is kept."""
+        shape = self._shapes[id(g)]
+        if shape.text is None or not shape.bars:
+            return shape.text
+        return self.style.braces[0] + shape.text + self.style.braces[1]
+
+    def _name(self, g: Game) -> str | None:
+        """The conventional name of ``g``, if it has one other than ``±G`` (NUS values, tiny,
+        miny)."""
         style = self.style
         if g._nus is not None:
             return _nus_text(g._nus, style)
@@ -145,27 +232,82 @@ class _Printer:
         if len(left) != 1 or len(right) != 1:
             return None
         a, b = left[0], right[0]
-        if core.neg(b) is a:
-            return f"{style.pm}{self.text(a)}"  # ±G = {G | -G}
         zero = core.from_nus((0, 0, 0, 0))
-        for small, big, name in ((a, b, "tiny"), (core.neg(b), core.neg(a), "miny")):
-            # tiny(x) = {0 || 0 | -x}; miny(x) = -tiny(x) = {x | 0 || 0}
-            if small is zero and big._nus is None and big._left == (zero,) and len(big._right) == 1:
-                x = core.neg(big._right[0])
-                if x._nus is not None and x.is_number and x._nus[0] > 0:
-                    return style.function(name, style.number(x._nus[0], x._nus[1]))
+        # tiny(x) = {0 || 0 | -x}; miny(x) = -tiny(x) = {x | 0 || 0}
+        if a is zero and b._nus is None and b._left == (zero,) and len(b._right) == 1:
+            x = core.neg(b._right[0])
+            name = "tiny"
+        elif b is zero and a._nus is None and a._right == (zero,) and len(a._left) == 1:
+            x = a._left[0]
+            name = "miny"
+        else:
+            return None
+        if x._nus is not None and x._nus[2] == 0 and x._nus[3] == 0 and x._nus[0] > 0:
+            return style.function(name, style.number(x._nus[0], x._nus[1]))
         return None
 
-    def _order(self, g: Game) -> tuple[int, Fraction, int, str]:
-        """Where an option is printed among its side's: numbers first, by value, then the other
-        games by birthday, then by their plain text (the same for every style), so the text of
-        a game is the same whatever order its options were first found in."""
-        nus = g._nus
-        if nus is not None and nus[2] == 0 and nus[3] == 0:
-            return (0, dyadic_to_fraction((nus[0], nus[1])), 0, "")
+    @staticmethod
+    def _plus_minus(g: Game) -> Game | None:
+        """``G`` when ``g`` is ``±G = {G | -G}`` (and not a NUS value), else None."""
+        if g._nus is not None or len(g._left) != 1 or len(g._right) != 1:
+            return None
+        a, b = g._left[0], g._right[0]
+        if (a._nus is None) != (b._nus is None):
+            return None  # (the negative of a NUS value is one, of another game is not)
+        if a._nus is None and core.birthday(a) != core.birthday(b):
+            return None  # (a negative is born on the same day: no need to make it)
+        return a if core.neg(b) is a else None
+
+    def _compare(self, a: Game, b: Game) -> int:
+        """The order of options on a side: numbers first, by value, then the other games by
+        birthday, then by their plain text (the same for every style), so the text of a game
+        is the same whatever order its options were first found in."""
+        key_a, key_b = _order(a), _order(b)
+        if key_a != key_b:
+            return -1 if key_a < key_b else 1
         if self._plain is None:
             self._plain = _Printer(_STYLES["default"])
-        return (1, _ZERO, core.birthday(g), self._plain.text(g))
+        plain = self._plain
+        plain._prepare(a)
+        plain._prepare(b)
+        text_a, text_b = plain._braced(a), plain._braced(b)
+        if text_a is not None and text_b is not None:
+            return (text_a > text_b) - (text_a < text_b)
+        return compare_streams(plain._pieces([(a, True)]), plain._pieces([(b, True)]))
+
+
+def _order(g: Game) -> tuple[int, Fraction, int]:
+    nus = g._nus
+    if nus is not None and nus[2] == 0 and nus[3] == 0:
+        return (0, dyadic_to_fraction((nus[0], nus[1])), 0)
+    return (1, _ZERO, core.birthday(g))
+
+
+def compare_streams(a: Iterator[str], b: Iterator[str]) -> int:
+    """-1, 0 or 1 as the text made of the pieces ``a`` comes before, is equal to or comes after
+    that of ``b`` (read only as far as their first difference).
+
+    >>> compare_streams(iter(["ab", "c"]), iter(["a", "bd"])), compare_streams(iter("x"), iter("x"))
+    (-1, 0)
+    """
+    left = right = ""
+    while True:
+        left, right = _fill(left, a), _fill(right, b)
+        common = min(len(left), len(right))
+        if common == 0 or left[:common] != right[:common]:
+            left, right = left[:common] or left, right[:common] or right
+            return (left > right) - (left < right)
+        left, right = left[common:], right[common:]
+
+
+def _fill(text: str, pieces: Iterator[str]) -> str:
+    """``text`` followed by the next pieces, up to a few thousand characters."""
+    while len(text) < 4096:
+        piece = next(pieces, None)
+        if piece is None:
+            break
+        text += piece
+    return text
 
 
 _ZERO = Fraction(0)

@@ -25,10 +25,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cgt.core._deep import deep
+from cgt.core._shallow import evaluate_shallow
+from cgt.core.errors import WrongTypeError
 from cgt.core.memo import Memo, evaluate
 from cgt.impartial.sprague_grundy import grundy
 from cgt.partizan import _canonical as core
-from cgt.partizan._states import state_value
+from cgt.partizan._states import class_value, is_plain_class, state_value
 from cgt.partizan.game import Game
 from cgt.positions.decorators import FunctionPosition
 from cgt.positions.protocol import (
@@ -87,9 +89,40 @@ def _expand(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]
     cls = position.__class__
     fast = _FAST_EXPAND.get(cls, _UNSET)
     if fast is _UNSET:
-        fast = _FAST_EXPAND[cls] = _fast_expand(cls)
+        fast = _FAST_EXPAND[cls] = _by_nodes if is_plain_class(cls) else _fast_expand(cls)
     if fast is not None:
         return fast(position)
+    return _expand_other(position)
+
+
+def _by_nodes(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
+    """A position of a plain class: valued by `class_value` (no options here)."""
+    return (), lambda _values: class_value(position, _decomposed, _by_options)
+
+
+def _by_options(position: Any) -> Game:
+    """`value` of a position of a plain class through the generic evaluator (what
+    `class_value` falls back to for deep games and loops)."""
+    return evaluate(position, _expand_by_options, _VALUE)
+
+
+def _expand_by_options(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
+    """`_expand`, with the options of a plain class's positions taken one by one."""
+    cls = position.__class__
+    fast = _FAST_EXPAND_BY_OPTIONS.get(cls, _UNSET)
+    if fast is _UNSET:
+        fast = _FAST_EXPAND_BY_OPTIONS[cls] = _fast_expand(cls)
+    if fast is not None:
+        return fast(position)
+    return _expand_other(position)
+
+
+_FAST_EXPAND_BY_OPTIONS: dict[type, Callable[[Any], Any] | None] = {}
+
+
+def _expand_other(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
+    """`_expand` of a `Sum`, a `cgt.partizan_game` position, or a class that splits or has
+    normal forms."""
     if isinstance(position, Sum):
         return position.components, _sum_all
     parts = split_components(position)
@@ -103,7 +136,8 @@ def _expand(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]
 
 
 _FAST_EXPAND: dict[type, Callable[[Any], Any] | None] = {}
-"""Per class: `_expand` made for it (`_fast_expand`), or None for the general way."""
+"""Per class: `_expand` made for it (`_by_nodes` for a plain class, else `_fast_expand`), or
+None for the general way."""
 
 
 def _fast_expand(cls: type) -> Callable[[Any], Any] | None:
@@ -164,6 +198,7 @@ def _fast_expand(cls: type) -> Callable[[Any], Any] | None:
 
 
 _COMBINERS: dict[int, Callable[[list[Game]], Game]] = {}
+make_split = core.make_split
 
 
 def _combiner(split: int) -> Callable[[list[Game]], Game]:
@@ -172,7 +207,7 @@ def _combiner(split: int) -> Callable[[list[Game]], Game]:
     if combine is None:
 
         def combine(values: list[Game]) -> Game:
-            return core.make(values[:split], values[split:])
+            return make_split(values, split)
 
         _COMBINERS[split] = combine
     return combine
@@ -185,7 +220,7 @@ def _expand_product(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]]
 
 
 def _decomposed(position: Any) -> Game:
-    return evaluate(position, _expand, _VALUE)
+    return evaluate_shallow(position, _expand, _VALUE)
 
 
 def _moves(position: Any, left: bool) -> tuple[Any, ...]:
@@ -205,11 +240,11 @@ def _moves(position: Any, left: bool) -> tuple[Any, ...]:
 def _both_sides(position: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """Left's and Right's options; a `cgt.partizan_game` function is called once, not twice."""
     if isinstance(position, FunctionPosition):
-        definition = position.definition
-        moves = position._pair()
+        definition, args = position.definition, position.args
+        left, right = definition.pair(args, definition.function(*args))
         return (
-            definition._wrap(position, moves[0], "left_options"),
-            definition._wrap(position, moves[1], "right_options"),
+            definition.positions(args, left, "left_options"),
+            definition.positions(args, right, "right_options"),
         )
     return _moves(position, True), _moves(position, False)
 
@@ -265,7 +300,10 @@ def value(position: Any, *, decompose: bool = True) -> Game:
     if isinstance(position, FunctionPosition) and position.definition.partizan:
         result = state_value(position, _decomposed)
     elif decompose:
-        result = evaluate(position, _expand, _VALUE)
+        if is_plain_class(position.__class__):
+            result = class_value(position, _decomposed, _by_options)
+        else:
+            result = evaluate_shallow(position, _expand, _VALUE)
     else:
         result = evaluate(position, _expand_product, _VALUE_PRODUCT)
     return result
@@ -285,6 +323,13 @@ def as_game(value_or_position: Any) -> Game:
     """
     if value_or_position.__class__ is Game:
         return value_or_position
+    if getattr(value_or_position, "loopy", False) is True and hasattr(value_or_position, "sides"):
+        raise WrongTypeError(
+            f"{value_or_position} is a loopy game, and this is an analysis of short games: "
+            "loopy thermography (stops, mean, temperature, cooling) and the other short-game "
+            "analyses are not supported for loopy games; they have outcomes with draws, order, "
+            "sums and sides (see cgt.loopy)"
+        )
     if hasattr(value_or_position, "left_options") or hasattr(value_or_position, "options"):
         return value(value_or_position)
     return Game(value_or_position)

@@ -55,7 +55,7 @@ from cgt.core.errors import (
     WrongTypeError,
     _short_repr,
 )
-from cgt.positions.protocol import _as_tuple, check_hashable
+from cgt.positions.protocol import _as_tuple, check_hashable, is_position
 from cgt.positions.sums import Position
 
 __all__ = ["FunctionPosition", "GameDefinition", "impartial_game", "partizan_game"]
@@ -118,27 +118,53 @@ class GameDefinition:
         check_hashable(position)
         return position
 
-    def _wrap(self, parent: FunctionPosition, states: Any, what: str) -> tuple[Any, ...]:
-        result = []
-        for state in _as_tuple(parent, what, states):
-            if isinstance(state, FunctionPosition) or _is_position(state):
+    def pair(self, args: tuple[Any, ...], moves: Any) -> tuple[Any, Any]:
+        """`moves`, what a partizan game's function returned for the state `args`, checked to
+        be the pair ``(left_states, right_states)``."""
+        if not (moves.__class__ is tuple and len(moves) == 2):
+            raise NotAPositionError(
+                f"the function of partizan game {self.name} must return a pair "
+                f"(left_states, right_states); for {_Pending(self, args)!r} it returned "
+                f"{_short_repr(moves)}"
+            )
+        return moves
+
+    def successors(self, args: tuple[Any, ...], states: Any, what: str) -> list[Any]:
+        """The moves the function returned for the state `args` (`what`: ``options``,
+        ``left_options`` or ``right_options``, for messages): each state of this game as the
+        tuple of its arguments, and each position of another kind (a `cgt.Game`, a `Sum`,
+        another game's position) as it is.  `NotAPositionError` for anything else.
+
+        >>> @partizan_game
+        ... def Pair(a, b):
+        ...     return [(a - 1, b)] if a else [], []
+        >>> Pair.successors((2, 0), [(1, 0), Pair(0, 0)], "left_options")
+        [(1, 0), (0, 0)]
+        """
+        arity = len(self.parameters)
+        result: list[Any] = []
+        for state in _as_tuple(_Pending(self, args), what, states):
+            if isinstance(state, FunctionPosition):
+                result.append(state.args if state.definition is self else state)
+            elif is_position(state):
                 result.append(state)
-            elif len(self.parameters) == 1:
-                result.append(self(state))
-            elif isinstance(state, tuple) and len(state) == len(self.parameters):
-                result.append(self(*state))
+            elif arity == 1:
+                result.append((state,))
+            elif state.__class__ is tuple and len(state) == arity:
+                result.append(state)
             else:
                 raise NotAPositionError(
-                    f"{self.name} takes {len(self.parameters)} state arguments, so its function "
-                    f"must return tuples of {len(self.parameters)}; {_short_repr(parent)} "
-                    f"returned {_short_repr(state)}"
+                    f"{self.name} takes {arity} state arguments, so its function must return "
+                    f"tuples of {arity}; {_Pending(self, args)!r} returned {_short_repr(state)}"
                 )
-        return tuple(result)
+        return result
 
-
-def _is_position(obj: Any) -> bool:
-    left = getattr(obj, "left_options", None)
-    return callable(getattr(obj, "options", None)) or callable(left) or isinstance(left, tuple)
+    def positions(self, args: tuple[Any, ...], states: Any, what: str) -> tuple[Any, ...]:
+        """`successors` as positions (this game's states wrapped)."""
+        return tuple(
+            self(*state) if state.__class__ is tuple else state
+            for state in self.successors(args, states, what)
+        )
 
 
 class FunctionPosition(Position):
@@ -190,26 +216,19 @@ class FunctionPosition(Position):
             raise NotAPositionError(
                 f"{self!r} is a partizan position: use left_options() and right_options()"
             )
-        return self.definition._wrap(self, self._moves(), "options")
-
-    def _pair(self) -> tuple[Any, Any]:
-        moves = self._moves()
-        if not (isinstance(moves, tuple) and len(moves) == 2):
-            raise NotAPositionError(
-                f"the function of partizan game {self.definition.name} must return a pair "
-                f"(left_states, right_states); for {self!r} it returned {_short_repr(moves)}"
-            )
-        return moves
+        return self.definition.positions(self.args, self._moves(), "options")
 
     def left_options(self) -> tuple[Any, ...]:
         if not self.definition.partizan:
             return self.options()
-        return self.definition._wrap(self, self._pair()[0], "left_options")
+        moves = self.definition.pair(self.args, self._moves())[0]
+        return self.definition.positions(self.args, moves, "left_options")
 
     def right_options(self) -> tuple[Any, ...]:
         if not self.definition.partizan:
             return self.options()
-        return self.definition._wrap(self, self._pair()[1], "right_options")
+        moves = self.definition.pair(self.args, self._moves())[1]
+        return self.definition.positions(self.args, moves, "right_options")
 
 
 class _Pending:

@@ -35,6 +35,7 @@ __all__ = [
     "ImpartialPosition",
     "PartizanPosition",
     "check_hashable",
+    "is_position",
     "left_options_of",
     "normal_form_of",
     "options_of",
@@ -74,6 +75,17 @@ def _as_tuple(position: Any, method: str, result: Any) -> tuple[Any, ...]:
             "not an iterable of positions"
         )
     return tuple(result)
+
+
+def is_position(obj: Any) -> bool:
+    """Whether ``obj`` offers the protocol's moves (``options()``, or ``left_options``).
+
+    >>> from cgt import Game
+    >>> is_position(Game(1)), is_position(3)
+    (True, False)
+    """
+    left = getattr(obj, "left_options", None)
+    return callable(getattr(obj, "options", None)) or callable(left) or isinstance(left, tuple)
 
 
 def options_of(position: Any) -> tuple[Any, ...]:

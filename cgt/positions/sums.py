@@ -20,10 +20,13 @@ game tree of the sum, unless told not to (``decompose=False``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
+from cgt.core.errors import NotAPositionError, _short_repr
 from cgt.positions.protocol import (
     check_hashable,
+    is_position,
     left_options_of,
     options_of,
     right_options_of,
@@ -33,12 +36,39 @@ __all__ = ["Position", "Sum"]
 
 
 class Position:
-    """Optional base class for positions: gives ``p + q`` as the disjunctive `Sum`."""
+    """Optional base class for positions: gives ``p + q`` as the disjunctive `Sum`, with another
+    position on either side, or a number (an int or dyadic Fraction, taken as its `cgt.Game`;
+    ``p + 0`` is ``p``, so ``sum(positions)`` is their sum).
+    """
 
     __slots__ = ()
 
     def __add__(self, other: Any) -> Any:
-        return Sum(self, other)
+        if other.__class__ is int and other == 0:
+            return self  # so that sum(positions) works and p + 0 is p
+        return Sum(self, _summand(self, other))
+
+    def __radd__(self, other: Any) -> Any:
+        if other.__class__ is int and other == 0:
+            return self
+        return Sum(_summand(self, other), self)
+
+
+#: turns a number into the `cgt.Game` of that value; set by `cgt.partizan` (a layer above)
+_NUMBER_AS_GAME: list[Callable[[Any], Any]] = []
+
+
+def _summand(position: Any, other: Any) -> Any:
+    """What ``other`` adds to ``position`` as: itself if it is a position, the game of a number,
+    else a `NotAPositionError` that says what was added."""
+    if isinstance(other, (int, Fraction)) and not isinstance(other, bool) and _NUMBER_AS_GAME:
+        return _NUMBER_AS_GAME[0](other)
+    if isinstance(other, Sum) or is_position(other):
+        return other
+    raise NotAPositionError(
+        f"cannot add {_short_repr(other)} (type {type(other).__name__}) to "
+        f"{_short_repr(position)}: a sum's parts are positions, cgt.Game values or numbers"
+    )
 
 
 class Sum(Position):

@@ -30,13 +30,14 @@ temperature 0, and hot games a positive one.
 from __future__ import annotations
 
 import bisect
+import sys
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cgt.core._deep import deep
+from cgt.core._deep import deep, hop_points
 from cgt.core._digits import fraction_text
 from cgt.core.errors import CGTError
 from cgt.core.memo import Memo
@@ -543,3 +544,6 @@ _extensions.provide(
     is_hot=is_hot,
     is_tepid=is_tepid,
 )
+
+
+hop_points(sys.modules[__name__], "_scaled", "_cooled", "_heated")

@@ -31,7 +31,7 @@ import attrs
 
 from cgt.core.errors import CGTError
 from cgt.verification.claim import _ORIGINS, Claim, ClaimRun, claims
-from cgt.verification.harness import VerificationResult
+from cgt.verification.harness import VerificationResult, joined_references
 
 __all__ = ["ClaimChunk", "ClaimNotFoundError"]
 
@@ -162,10 +162,20 @@ def _merge(
         assert first.failed_at is not None
         count = first.failed_at + 1
         result = VerificationResult(
-            count, count, 0, fast, reference, r.counterexample, r.expected, r.actual, r.found_by
+            count,
+            count,
+            0,
+            fast,
+            reference,
+            r.counterexample,
+            r.expected,
+            r.actual,
+            r.found_by,
+            joined_references(p.result.reference for p in parts),
         )
         return ClaimRun(claim, result, checked_up_to, seconds)
     exhaustive = sum(p.result.exhaustive for p in family_parts)
+    names = joined_references(p.result.reference for p in parts)
     if random_part:
         r = random_part[0].result
         result = VerificationResult(
@@ -178,9 +188,10 @@ def _merge(
             r.expected,
             r.actual,
             r.found_by,
+            names,
         )
     else:
-        result = VerificationResult(exhaustive, exhaustive, 0, fast, reference)
+        result = VerificationResult(exhaustive, exhaustive, 0, fast, reference, reference=names)
     return ClaimRun(claim, result, checked_up_to, seconds)
 
 

@@ -9,7 +9,8 @@ A *closed form* (fast path) claims to compute what the generic recursion compute
   counterexample found at random is shrunk by hypothesis to a smallest one;
 * ``fast``: a callable ``position -> value``, or a sympy expression in named size variables,
   evaluated at ``variables(position)`` (by default the position's attributes of those names);
-* ``reference``: the generic recursion, `cgt.grundy` by default (`cgt.value` for partizan games).
+* ``reference``: the generic recursion; by default `cgt.grundy` for impartial positions and
+  `cgt.value` for partizan ones (``result.reference`` says which was used).
 
 >>> import cgt, sympy
 >>> @cgt.impartial_game
@@ -20,8 +21,17 @@ A *closed form* (fast path) claims to compute what the generic recursion compute
 >>> result.ok, result.checked
 (True, 60)
 >>> wrong = cgt.verify(map(Take123, range(60)), sympy.Mod(n, 3))
->>> wrong.ok, wrong.counterexample, wrong.expected, wrong.actual
-(False, Take123(3), 3, 0)
+>>> wrong.ok, wrong.counterexample, wrong.expected, wrong.actual, wrong.reference
+(False, Take123(3), 3, 0, 'cgt.grundy')
+
+A partizan position is compared with its canonical value:
+
+>>> @cgt.partizan_game
+... def Lead(n):  # Left may take a counter; Right never moves
+...     return [n - 1] if n else [], []
+>>> result = cgt.verify(map(Lead, range(20)), lambda p: cgt.Game(p.n))
+>>> result.ok, result.reference
+(True, 'cgt.value')
 """
 
 from __future__ import annotations
@@ -37,10 +47,26 @@ from typing import Any, ParamSpec, TypeVar
 
 import attrs
 
-from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError, _short_repr
+from cgt.core.errors import (
+    CGTError,
+    InvalidArgumentError,
+    NotAPositionError,
+    WrongTypeError,
+    _short_repr,
+)
 from cgt.impartial.sprague_grundy import grundy
+from cgt.partizan.game import Game
+from cgt.partizan.values import value as canonical_value
+from cgt.positions.decorators import FunctionPosition
+from cgt.positions.sums import Sum
 
-__all__ = ["ClosedFormError", "VerificationResult", "compile_closed_form", "verify"]
+__all__ = [
+    "ClosedFormError",
+    "VerificationResult",
+    "compile_closed_form",
+    "is_partizan",
+    "verify",
+]
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -96,6 +122,8 @@ class VerificationResult:
     ``ok`` is true when no counterexample was found.  ``counterexample`` is the first failing
     position of the family, or the shrunk failing position of the random search; ``expected``
     is the reference's value there and ``actual`` the fast path's (or the exception it raised).
+    ``reference`` names the recursion that gave the expected values (``cgt.grundy``,
+    ``cgt.value``, both for a family of both kinds, or the name of the function passed).
     """
 
     checked: int
@@ -107,6 +135,7 @@ class VerificationResult:
     expected: Any = None
     actual: Any = None
     found_by: str | None = None
+    reference: str = ""
 
     @property
     def ok(self) -> bool:
@@ -130,11 +159,57 @@ class VerificationResult:
             return f"holds on {self.checked} positions"
         return (
             f"fails at {_short_repr(self.counterexample)}: reference {self.expected!r}, "
-            f"closed form {self.actual!r}"
+            f"closed form {self.actual!r}{_kind_hint(self.expected, self.actual)}"
         )
 
     def __bool__(self) -> bool:
         return self.ok
+
+
+def _kind_hint(expected: Any, actual: Any) -> str:
+    """A hint when the two values are of different kinds (a nimber against a Grundy value)."""
+    if isinstance(expected, Game) and isinstance(actual, int) and not isinstance(actual, bool):
+        return (
+            " (the reference gave a Game and the closed form an int: to compare Grundy values,"
+            " pass reference=cgt.grundy)"
+        )
+    if isinstance(expected, int) and not isinstance(expected, bool) and isinstance(actual, Game):
+        return (
+            " (the reference gave an int and the closed form a Game: to compare canonical"
+            " values, pass reference=cgt.value)"
+        )
+    return ""
+
+
+def is_partizan(position: Any) -> bool:
+    """Whether `verify` values ``position`` with `cgt.value` by default: a position without
+    ``options()`` (only ``left_options``/``right_options``), a `cgt.Game`, a position of a
+    `cgt.partizan_game`, or a sum with such a part.  Impartial positions get `cgt.grundy`.
+
+    >>> from cgt import Game, Sum, impartial_game
+    >>> @impartial_game
+    ... def Heap(n):
+    ...     return range(n)
+    >>> is_partizan(Heap(3)), is_partizan(Game(1)), is_partizan(Sum(Heap(1), Game(1)))
+    (False, True, True)
+    """
+    if isinstance(position, FunctionPosition):
+        return position.definition.partizan
+    if isinstance(position, Game):
+        return True
+    if isinstance(position, Sum):
+        return any(is_partizan(part) for part in position.components)
+    return not callable(getattr(position, "options", None))
+
+
+_REFERENCE_NAMES: dict[Any, str] = {grundy: "cgt.grundy", canonical_value: "cgt.value"}
+
+
+def _reference_name(reference: Callable[[Any], Any]) -> str:
+    name = _REFERENCE_NAMES.get(reference)
+    if name is None:
+        name = getattr(reference, "__qualname__", None) or repr(reference)
+    return name
 
 
 class _FastPathError:
@@ -329,7 +404,7 @@ def _check_verify_arguments(
         raise WrongTypeError(
             f"family is an iterable of positions, got {_short_repr(family)}"
         ) from None
-    _check_callable(reference, "reference", "a function position -> value", optional=False)
+    _check_callable(reference, "reference", "a function position -> value")
     if strategy is not None:
         from hypothesis.strategies import SearchStrategy
 
@@ -348,7 +423,7 @@ def _check_verify_arguments(
 def verify(
     family: Iterable[Any] = (),
     fast: Any = None,
-    reference: Callable[[Any], Any] = grundy,
+    reference: Callable[[Any], Any] | None = None,
     *,
     strategy: Any = None,
     max_examples: int = 200,
@@ -360,6 +435,8 @@ def verify(
     """Compare ``fast`` with ``reference`` on every position of ``family``, then on
     ``max_examples`` positions drawn from ``strategy``; see the module documentation.
 
+    ``reference`` is the recursion to trust; by default each position is valued by
+    `cgt.grundy` if it is impartial and by `cgt.value` if it is partizan (`is_partizan`).
     ``equal(expected, actual)`` decides agreement (default ``==``).  ``progress(n)`` is called
     after every 64 positions with the number checked so far.  ``seed`` makes the random search
     reproducible (the same positions are drawn in every run and every process).
@@ -372,10 +449,28 @@ def verify(
     fast_path = _as_callable(fast, variables)
     same = equal if equal is not None else (lambda a, b: bool(a == b))
     timings = [0.0, 0.0]
+    used: dict[str, None] = {}  # the references used, in order
+
+    def recursion(position: Any) -> Any:
+        chosen = reference
+        if chosen is None:
+            chosen = canonical_value if is_partizan(position) else grundy
+        used.setdefault(_reference_name(chosen))
+        if chosen is grundy and is_partizan(position):
+            try:
+                return grundy(position)
+            except NotAPositionError as error:
+                raise WrongTypeError(
+                    f"reference cgt.grundy cannot value {_short_repr(position)}, a partizan "
+                    f"position ({error}): pass reference=cgt.value, or leave reference out "
+                    "(verify then uses cgt.grundy for impartial positions, cgt.value for "
+                    "partizan ones)"
+                ) from None
+        return chosen(position)
 
     def check(position: Any) -> tuple[bool, Any, Any]:
         start = time.perf_counter()
-        expected = reference(position)
+        expected = recursion(position)
         middle = time.perf_counter()
         try:
             actual = fast_path(position)
@@ -410,6 +505,7 @@ def verify(
                 expected,
                 actual,
                 "exhaustive",
+                _used(used, reference),
             )
 
     random_checked = 0
@@ -447,7 +543,31 @@ def verify(
                 expected,
                 actual,
                 "random",
+                _used(used, reference),
             )
     return VerificationResult(
-        exhaustive + random_checked, exhaustive, random_checked, timings[0], timings[1]
+        exhaustive + random_checked,
+        exhaustive,
+        random_checked,
+        timings[0],
+        timings[1],
+        reference=_used(used, reference),
     )
+
+
+def _used(used: dict[str, None], reference: Callable[[Any], Any] | None) -> str:
+    """The references used, as one name (in alphabetical order, " and " between them), or the
+    one that was given."""
+    if not used:
+        return _reference_name(reference) if reference is not None else ""
+    return joined_references(used)
+
+
+def joined_references(names: Iterable[str]) -> str:
+    """Names of references (each possibly already joined) as one, in alphabetical order.
+
+    >>> joined_references(["cgt.value", "cgt.grundy and cgt.value", ""])
+    'cgt.grundy and cgt.value'
+    """
+    found = {part for name in names for part in name.split(" and ") if part}
+    return " and ".join(sorted(found))

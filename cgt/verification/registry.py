@@ -45,12 +45,15 @@ from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
+import attrs
+
 from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError
 from cgt.verification._chunks import (
     ClaimChunk,
     ClaimNotFoundError,
     _bundles,
     _chunks_of,
+    _expected_seconds,
     _load_timings,
     _merge,
     _PartResult,
@@ -111,7 +114,8 @@ def select_claims(every: Iterable[Claim], names: Sequence[str]) -> list[Claim]:
             )
         else:
             raise GameNotFoundError(
-                f"no registered game is named {name!r}; the games are: {', '.join(games)}"
+                f"no registered game is named {name!r}; the games are: "
+                f"{', '.join(games) or 'none (no plug-in is loaded)'}"
             )
     return [c for c in every if c.game in chosen]
 
@@ -239,6 +243,46 @@ def _claim_times(
         _timing_key(ClaimChunk(None, claim.game, claim.claim, quick, size=size)): seconds
         for claim, size, seconds in zip(todo, sizes, cpu, strict=False)
     }
+
+
+@attrs.frozen
+class Plan:
+    """What `run_claims` is about to do: how many claims of how many games, and the CPU time
+    the last runs of the same claims at the same sizes took (``known`` of them were timed)."""
+
+    claims: int
+    games: int
+    known: int
+    cpu_seconds: float
+
+    @property
+    def complete(self) -> bool:
+        """Whether every claim was timed by an earlier run."""
+        return self.known == self.claims
+
+
+def plan(
+    selected: Iterable[Claim] | Claim | None = None,
+    quick: bool = False,
+    *,
+    size: int | None = None,
+    scale: Fraction | int | str | None = None,
+    games: Iterable[str] | str | None = None,
+) -> Plan:
+    """The `Plan` of ``run_claims(selected, quick, size=size, scale=scale, games=games)``, from
+    the times kept by earlier runs (see `run_claims`)."""
+    todo = _selection(selected, games)
+    timings = _load_timings()
+    known, seconds = 0, 0.0
+    for claim in todo:
+        chunk = ClaimChunk(
+            None, claim.game, claim.claim, quick, size=claim.bound(quick, size=size, scale=scale)
+        )
+        expected = _expected_seconds(chunk, timings)
+        if expected is not None:
+            known += 1
+            seconds += expected
+    return Plan(len(todo), len({claim.game for claim in todo}), known, seconds)
 
 
 class ClaimsInterrupted(KeyboardInterrupt):

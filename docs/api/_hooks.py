@@ -90,8 +90,34 @@ def notebook_links(html: str, page_src: str, pages: set[str]) -> str:
     return _MD_LINK.sub(built, html)
 
 
+_CELL = re.compile(r"<t([dh])([^>]*)>(.*?)</t\1>", re.DOTALL)
+_CODE = re.compile(r"<code>(.*?)</code>", re.DOTALL)
+
+
+def table_code_pipes(html: str) -> str:
+    r"""``html`` with the ``\|`` of code spans in table cells shown as ``|``.
+
+    In a Markdown table a ``|`` inside a code span must be written ``\|`` (else it ends the
+    cell); GitHub then shows ``|``, but Python-Markdown keeps the backslash.
+
+    >>> print(table_code_pipes(r"<td><code>{0\|1}</code> or \|</td><p><code>a\|b</code></p>"))
+    <td><code>{0|1}</code> or \|</td><p><code>a\|b</code></p>
+    """
+
+    def code(match: re.Match[str]) -> str:
+        return "<code>" + match.group(1).replace("\\|", "|") + "</code>"
+
+    def cell(match: re.Match[str]) -> str:
+        kind, attributes, inner = match.groups()
+        return f"<t{kind}{attributes}>{_CODE.sub(code, inner)}</t{kind}>"
+
+    return _CELL.sub(cell, html)
+
+
 def on_page_content(html: str, *, page: Any, files: Any, **kwargs: Any) -> str:
-    """Apply `notebook_links` to the pages made from notebooks."""
+    """Apply `table_code_pipes` to every page, `notebook_links` to the pages made from
+    notebooks."""
+    html = table_code_pipes(html)
     if not page.file.src_uri.endswith(".ipynb"):
         return html
     return notebook_links(html, page.file.src_uri, {f.src_uri for f in files})

@@ -51,35 +51,38 @@ from games.daihinmin.players import (
     strongest_cards,
     weakest_cards,
 )
-from games.daihinmin.rules.cards import (
+from games.daihinmin.rules import (
     ALL_CARDS,
     JOKER,
+    PASS,
     REAL_CARDS,
     CardError,
-    card,
-    format_cards,
-    iter_cards,
-    parse_cards,
-)
-from games.daihinmin.rules.engine import (
-    GameOverError,
-    GameState,
-    IllegalMoveError,
-    MoveResult,
-    Rules,
-)
-from games.daihinmin.rules.match import (
+    Deal,
     Fault,
+    GameOverError,
     GameRecord,
+    GameState,
+    Illegal,
+    IllegalMoveError,
+    Kind,
     Match,
     MatchResult,
+    Meld,
+    MeldError,
+    MoveResult,
+    Observation,
+    Rules,
+    all_melds,
+    beats,
+    card,
     deal_cards,
+    format_cards,
     game_rng,
+    iter_cards,
+    legal_melds,
+    parse_cards,
     seats_for_game,
 )
-from games.daihinmin.rules.melds import PASS, Illegal, Kind, Meld, MeldError, beats
-from games.daihinmin.rules.moves import all_melds, legal_melds
-from games.daihinmin.rules.observation import Deal, Observation
 
 #: where each module of the flat layout went (their old paths keep importing them)
 _MOVED = {

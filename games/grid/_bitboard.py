@@ -265,11 +265,14 @@ def joined(height: int, width: int, empty: int) -> int:
     )
 
 
-class DominoBoard:
+class DominoBoard(cgt.Position):
     """Base of Domineering and Cram: a bit board of empty (``.``) and blocked (``#``) cells."""
 
     __slots__ = ("_hash", "_key", "_normal")
     TRANSPOSE_NEGATES: ClassVar[bool] = False
+    ALPHABET: ClassVar[str] = ".#"
+    """The characters of a cell (as `games.grid._board.GridPosition`'s; the board editor of
+    ``cgt explore`` offers them)."""
     STYLE: ClassVar[dict[str, tuple[str, str]]] = {".": ("white", ""), "#": ("#555555", "")}
     _key: tuple[int, int, int]
     _hash: int

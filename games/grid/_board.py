@@ -83,7 +83,7 @@ class Grid:
 
     def __init__(self, height: int, width: int, cells: str) -> None:
         if len(cells) != height * width:
-            raise cgt.InvalidArgumentError(f"{height} x {width} grid given {len(cells)} cells")
+            raise cgt.InvalidArgumentError(f"{height} x {width} grid given {_cells(len(cells))}")
         object.__setattr__(self, "height", height)
         object.__setattr__(self, "width", width if height else 0)
         object.__setattr__(self, "cells", cells)
@@ -110,7 +110,7 @@ class Grid:
         for r, row in enumerate(rows):
             if len(row) != width:
                 raise BoardError(
-                    f"row {r + 1} has {len(row)} cells but row 1 has {width}; "
+                    f"row {r + 1} has {_cells(len(row))} but row 1 has {width}; "
                     "rows are separated by '|' and must have the same length",
                     text,
                     offset + min(len(row), width),
@@ -388,7 +388,11 @@ def _layout(height: int, width: int) -> _Layout:
     return _Layout(height, width)
 
 
-class GridPosition:
+def _cells(count: int) -> str:
+    return "1 cell" if count == 1 else f"{count} cells"
+
+
+class GridPosition(cgt.Position):
     """Base of the grid games: a position is its `Grid`; subclasses supply the moves.
 
     Class attributes: ``ALPHABET`` (the characters of the string form), ``ALIASES`` (other

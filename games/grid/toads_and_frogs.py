@@ -55,7 +55,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from itertools import product
-from typing import Any
+from typing import Any, ClassVar
 
 import cgt
 
@@ -91,10 +91,21 @@ class ToadsAndFrogsError(cgt.CGTError, ValueError):
     """
 
 
-class ToadsAndFrogs:
+class ToadsAndFrogs(cgt.Position):
     """A Toads-and-Frogs strip, written left to right (``"TT..FF"``)."""
 
     __slots__ = ("_hash", "_normal", "_parts", "board")
+    EDITOR: ClassVar[dict[str, Any]] = {
+        "kind": "strip",
+        "cells": "T.F|",
+        "style": {
+            "T": ["white", "#2e8b57"],
+            ".": ["white", ""],
+            "F": ["white", "#8b5a2b"],
+            "|": ["#555555", ""],
+        },
+    }
+    """How ``cgt explore`` draws and edits a strip: toads green, frogs brown, walls grey."""
     board: str
     _hash: int
     _parts: tuple[ToadsAndFrogs, ...] | None

@@ -20,7 +20,7 @@ Game('1/2*')
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import cgt
 from games.hackenbush import canonical, closed_forms, draw
@@ -32,7 +32,7 @@ __all__ = ["Hackenbush"]
 _SWAP = {"L": "R", "R": "L", "G": "G"}
 
 
-class Hackenbush:
+class Hackenbush(cgt.Position):
     """A Hackenbush position: ``Hackenbush("LR G")``, ``Hackenbush("0-1:L 1-1:G")`` or
     ``Hackenbush([(0, 1, "L"), (1, 2, "G")])`` (edges ``(u, v, colour)``, ground ``0``).
 
@@ -40,6 +40,8 @@ class Hackenbush:
     """
 
     __slots__ = ("_edges", "_hash")
+    EDITOR: ClassVar[dict[str, str]] = {"kind": "forest", "colours": "LRG"}
+    """How ``cgt explore`` edits a position: trees of blue (L), red (R) and green (G) edges."""
 
     def __init__(self, spec: str | Iterable[Any] = (), *, ground: Iterable[int] = ()) -> None:
         raw = parse(spec) if isinstance(spec, str) else _edges_from(spec)

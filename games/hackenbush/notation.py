@@ -91,7 +91,7 @@ def _edge_token(token: str, text: str) -> Edge:
 
 
 class _Trees:
-    """A recursive-descent reader of stalks and trees (recursive only over parentheses)."""
+    """A reader of stalks and trees (with a stack for the parentheses: any depth)."""
 
     def __init__(self, text: str, first_vertex: int) -> None:
         self.text = text
@@ -113,32 +113,46 @@ class _Trees:
     def _peek(self) -> str:
         return self.text[self.at] if self.at < len(self.text) else ""
 
-    def _branch(self, base: int) -> None:
-        """A chain of colours from ``base``, optionally ending in ``(branch, branch, ...)``."""
-        vertex = base
-        while self._peek() and self._peek() not in " \t\n,()":
-            c = colour(self._peek(), f" at column {self.at + 1} of {self.text!r}")
-            self.out.append((vertex, self.next_vertex, c))
-            vertex = self.next_vertex
-            self.next_vertex += 1
+    def _skip_spaces(self) -> None:
+        while self._peek() in (" ", "\t", "\n") and self._peek():
             self.at += 1
-        if self._peek() != "(":
-            if vertex == base:
-                self._fail("expected a colour")
-            return
-        self.at += 1
+
+    def _branch(self, base: int) -> None:
+        """A chain of colours from ``base``, optionally ending in ``(branch, branch, ...)``;
+        branches nest to any depth (a stack of the open parentheses, no recursion)."""
+        hanging: list[int] = []  # the vertex each open '(' hangs from, innermost last
+        vertex = base
         while True:
-            while self._peek() in (" ", "\t", "\n"):
+            start = vertex
+            while self._peek() and self._peek() not in " \t\n,()":
+                c = COLOURS.get(self._peek().upper())
+                if c is None:  # (the message names the text: made only when needed)
+                    c = colour(self._peek(), f" at column {self.at + 1} of {self.text!r}")
+                self.out.append((vertex, self.next_vertex, c))
+                vertex = self.next_vertex
+                self.next_vertex += 1
                 self.at += 1
-            if self._peek() in (")", ","):
-                self._fail("empty branch")
-            self._branch(vertex)
-            while self._peek() in (" ", "\t", "\n"):
+            if self._peek() == "(":
                 self.at += 1
-            if self._peek() == ",":
+                hanging.append(vertex)
+                self._skip_spaces()
+                if self._peek() in (")", ","):
+                    self._fail("empty branch")
+                continue  # the first branch hangs from vertex
+            if vertex == start:
+                self._fail("expected a colour")
+            while hanging:  # this branch ends: a next one, or the enclosing ones close
+                self._skip_spaces()
+                if self._peek() == ",":
+                    self.at += 1
+                    self._skip_spaces()
+                    if self._peek() in (")", ","):
+                        self._fail("empty branch")
+                    vertex = hanging[-1]
+                    break
+                if self._peek() != ")":
+                    self._fail("expected ',' or ')'")
                 self.at += 1
-            elif self._peek() == ")":
-                self.at += 1
-                return
+                hanging.pop()
             else:
-                self._fail("expected ',' or ')'")
+                return

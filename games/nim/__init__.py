@@ -2,7 +2,9 @@
 
 * `Nim`: heaps; Bouton's xor rule and every winning move.
 * `subtraction`: finite subtraction sets, with a certified period (O(1) values for any n).
-* `octal`: octal games such as Kayles ``0.77``, with the octal periodicity theorem.
+* `octal`: octal games such as Kayles ``0.77``, with the octal periodicity theorem (values by
+  the rare/common split, in a compiled kernel when a C compiler is present); `hexadecimal`
+  codes and `grundys_game` too; `games.nim.search.long_search` for searches of millions of heaps.
 * `Wythoff`, `MooreNim`: P-positions by Wythoff's and Moore's closed forms.
 * seed 001's games by name: `ONE_HEAP_NIM`, `RESTRICTED_NIM` ({1,2,3}), `GENERALIZED_NIM` ({2,3}).
 
@@ -23,9 +25,10 @@ from games.nim._errors import (
 from games.nim._sequence import HeapGame, HeapPosition, Periodicity
 from games.nim.claims import register as _register
 from games.nim.cli import add_commands
+from games.nim.grundys_game import GrundysGame, grundys_game
 from games.nim.moore import MooreNim, is_moore_p_position
 from games.nim.nim import ONE_HEAP_NIM, Nim, NimHeapGame, NimMove, nim_sum
-from games.nim.octal import OctalGame, octal, parse_octal
+from games.nim.octal import OctalGame, hexadecimal, octal, parse_octal
 from games.nim.plot import plot_sequence, save_png
 from games.nim.subtraction import SubtractionGame, subtraction
 from games.nim.wythoff import (
@@ -44,6 +47,7 @@ __all__ = [
     "GENERALIZED_NIM",
     "ONE_HEAP_NIM",
     "RESTRICTED_NIM",
+    "GrundysGame",
     "HeapGame",
     "HeapPosition",
     "InvalidArgumentError",
@@ -59,6 +63,8 @@ __all__ = [
     "WrongTypeError",
     "Wythoff",
     "add_commands",
+    "grundys_game",
+    "hexadecimal",
     "is_moore_p_position",
     "is_wythoff_p_position",
     "nim_sum",

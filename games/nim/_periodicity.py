@@ -24,10 +24,32 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
-__all__ = ["find_certified_period", "last_mismatch"]
+import attrs
+
+__all__ = ["LinearWindow", "certify", "find_certified_period", "last_mismatch"]
 
 Window = Callable[[int, int], int]
+
+
+@attrs.frozen
+class LinearWindow:
+    """The window ``a*max(n0, 1) + b*p + c`` of a take-and-break periodicity theorem (octal:
+    ``2*n0 + p + t``).  ``max(n0, 1)``: the proofs shift a part of a split by ``p`` and need it
+    to stay a heap; with ``n0 = 0`` it could become empty (0.4: ``g(0..2) = 0, 0, 0`` would
+    "certify" period 1, but ``g(3) = 1``).
+
+    >>> LinearWindow(2, 1, 3)(10, 4), LinearWindow(2, 1, 1)(0, 1)
+    (27, 4)
+    """
+
+    a: int
+    b: int
+    c: int
+
+    def __call__(self, preperiod: int, period: int) -> int:
+        return self.a * max(preperiod, 1) + self.b * period + self.c
 
 
 def last_mismatch(values: Sequence[int], period: int) -> int:
@@ -87,3 +109,72 @@ def find_certified_period(values: Sequence[int], window: Window) -> tuple[int, i
         if certified % d == 0 and block[d:] + block[:d] == block:
             return preperiod, d
     raise AssertionError("unreachable: the block is invariant under a full turn")
+
+
+def _least_period_of_block(block: Any, period: int) -> int:
+    import numpy as np
+
+    for d in range(1, period + 1):
+        if period % d == 0 and np.array_equal(block[d:], block[: period - d]):
+            return d
+    raise AssertionError("unreachable: the block is invariant under a full turn")
+
+
+def _last_mismatch_array(values: Any, period: int) -> int:
+    import numpy as np
+
+    different = values[:-period] != values[period:]
+    if not different.any():
+        return -1
+    return len(different) - 1 - int(np.argmax(different[::-1]))
+
+
+def certify(values: Any, window: Window) -> tuple[tuple[int, int] | None, int | None]:
+    """`find_certified_period` of ``values``, and a guess of the prefix length that would
+    certify the most likely period when none is certified yet (``None``: no guess).
+
+    With a numpy ``uint32`` array, a `LinearWindow` and the compiled kernel, the prefix function
+    runs in C (4 bytes of work a value); otherwise in Python on a list.  The guess: the least
+    period ``q`` of the last half (quarter, eighth) of the values, if it repeats at least twice
+    there, and the window of ``q`` from one past its last mismatch.
+
+    >>> certify([0, 1] * 8, LinearWindow(2, 1, 0))
+    ((0, 2), None)
+    """
+    from games.nim import _kernel
+
+    library = _kernel.load() if isinstance(window, LinearWindow) else None
+    if library is None or not hasattr(values, "dtype") or len(values) < 2:
+        found = find_certified_period(list(values) if hasattr(values, "dtype") else values, window)
+        return found, None
+    import numpy as np
+
+    assert isinstance(window, LinearWindow)
+    values = np.ascontiguousarray(values, dtype=np.uint32)
+    size = len(values)
+    work = np.empty(size, np.int32)
+    lengths = np.array([size // 2, size // 4, size // 8], np.int64)
+    periods = np.zeros(3, np.int64)
+    certified = library.cgt_certify(
+        values.ctypes.data,
+        size,
+        window.a,
+        window.b,
+        window.c,
+        work.ctypes.data,
+        lengths.ctypes.data,
+        periods.ctypes.data,
+        len(lengths),
+    )
+    del work
+    if certified:
+        preperiod = _last_mismatch_array(values, certified) + 1
+        block = values[preperiod : preperiod + certified]
+        return (preperiod, _least_period_of_block(block, certified)), None
+    for length, period in zip(lengths.tolist(), periods.tolist(), strict=True):
+        if period and 2 * period <= length:
+            start = _last_mismatch_array(values, period) + 1
+            target = window(start, period) + period
+            if target > size:
+                return None, target
+    return None, None

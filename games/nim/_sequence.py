@@ -9,15 +9,17 @@ O(1) for any ``n``.  Subclasses say how to compute values, which theorem certifi
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import sympy
 
 import cgt
 from games.nim._errors import InvalidArgumentError, NotYetPeriodicError, WrongTypeError
-from games.nim._periodicity import find_certified_period
+from games.nim._periodicity import Window, certify
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["HeapGame", "HeapPosition", "Periodicity"]
 
@@ -70,7 +72,7 @@ class HeapGame(ABC):
     """Base of one-heap games with eventually periodic (or searched) Grundy sequences."""
 
     theorem = ""
-    _values: list[int]
+    _values: Any  # a list of ints, or a numpy uint32 array (the compiled kernel's)
     _periodicity: Periodicity | None
     _searched_upto: int
     search_bound: int
@@ -82,6 +84,7 @@ class HeapGame(ABC):
         self._periodicity = None
         self._searched_upto = 0
         self._stopped_at: tuple[int, int] | None = None  # (size not reached, its work)
+        self._progress: Callable[[int, int], None] | None = None
         self.search_bound = search_bound
 
     # --- provided by each game ---------------------------------------------------------------
@@ -101,6 +104,15 @@ class HeapGame(ABC):
         """About how many elementary checks ``_extend(size)`` costs from scratch (0: cheap)."""
         return 0
 
+    def _theorem_window(self) -> Window:
+        """The window as a function (a `LinearWindow` lets the certificate search run in C)."""
+        return self._window
+
+    def _slice(self, start: int, stop: int) -> list[int]:
+        """``[g(start), ..., g(stop - 1)]`` of the values computed, as ints."""
+        part = self._values[start:stop]
+        return part.tolist() if hasattr(part, "tolist") else list(part)
+
     # --- periodicity ------------------------------------------------------------------------
     def _search(self, bound: int, budget: int | None = None) -> Periodicity | None:
         size = max(_FIRST_SEARCH, self._searched_upto)
@@ -110,20 +122,37 @@ class HeapGame(ABC):
                 self._stopped_at = (size, self._work(size))
                 return None
             self._extend(size)
-            found = find_certified_period(self._values[:size], self._window)
+            found, guess = certify(self._values[:size], self._theorem_window())
             self._searched_upto = max(self._searched_upto, size)
+            if self._progress is not None:
+                self._progress(size, bound)
             if found is not None:
                 self._periodicity = Periodicity(found[0], found[1], size, self.theorem)
                 return self._periodicity
             if size >= bound:
                 return None
-            size *= 2
+            # Double, or go straight to where the period seen in the tail would be certified.
+            step = 2 * size
+            if guess is not None and guess < step:
+                step = max(guess, size + size // 8)
+            size = step
 
-    def search_period(self, bound: int | None = None) -> Periodicity | None:
+    def search_period(
+        self, bound: int | None = None, progress: Callable[[int, int], None] | None = None
+    ) -> Periodicity | None:
         """Search the first ``bound`` values (default `search_bound`) for a certified period.
 
         Returns the `Periodicity`, or ``None`` if none is certified within the bound.
+        ``progress(heaps searched, bound)`` is called after each prefix is checked (and, for
+        games computed by the compiled kernel, ``progress(heaps computed, bound)`` as they go).
         """
+        self._progress = progress
+        try:
+            return self._search_period(bound)
+        finally:
+            self._progress = None
+
+    def _search_period(self, bound: int | None) -> Periodicity | None:
         if self._periodicity is not None:
             return self._periodicity
         budget = None
@@ -179,10 +208,10 @@ class HeapGame(ABC):
         if n < 0:
             raise InvalidArgumentError(f"a heap size is non-negative, got {n}")
         if n < len(self._values):
-            return self._values[n]
+            return int(self._values[n])
         found = self._available(n + 1)
         if found is None:
-            return self._values[n]
+            return int(self._values[n])
         return self._periodic_value(n, found)
 
     def _available(self, size: int) -> Periodicity | None:
@@ -217,19 +246,19 @@ class HeapGame(ABC):
     def _periodic_value(self, n: int, found: Periodicity) -> int:
         if n >= found.preperiod:
             n = found.preperiod + (n - found.preperiod) % found.period
-        return self._values[n]
+        return int(self._values[n])
 
     def sequence(self, size: int) -> list[int]:
         """``[g(0), ..., g(size - 1)]``; past the preperiod the period is tiled, not recomputed."""
         if not isinstance(size, int) or size < 0:
             raise InvalidArgumentError(f"a sequence length is a non-negative int, got {size!r}")
         if size <= len(self._values):
-            return self._values[:size]
+            return self._slice(0, size)
         found = self._available(size)
         if found is None:
-            return self._values[:size]
-        head = self._values[: found.preperiod]
-        block = self._values[found.preperiod : found.preperiod + found.period]
+            return self._slice(0, size)
+        head = self._slice(0, found.preperiod)
+        block = self._slice(found.preperiod, found.preperiod + found.period)
         repeats, rest = divmod(size - found.preperiod, found.period)
         return head + block * repeats + block[:rest]
 
@@ -248,7 +277,7 @@ class HeapGame(ABC):
                 f"{self!r} has no closed form: " + self.describe_periodicity()
             )
         return periodic_closed_form(
-            self._values[: found.preperiod + found.period], found.preperiod, found.period
+            self._slice(0, found.preperiod + found.period), found.preperiod, found.period
         )
 
     def position(self, n: int) -> HeapPosition:
@@ -271,6 +300,8 @@ def periodic_closed_form(values: list[int], preperiod: int, period: int) -> symp
     >>> periodic_closed_form([5, 0, 1], 1, 2)
     Piecewise((5, Eq(n, 0)), (1, Eq(Mod(n, 2), 0)), (0, True))
     """
+    import sympy  # only here: importing sympy takes a second
+
     n = sympy.Symbol("n")
     residue = sympy.Mod(n, period)
 

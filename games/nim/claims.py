@@ -13,6 +13,7 @@ from typing import Any
 import sympy
 
 import cgt
+from games.nim.grundys_game import GrundysGame
 from games.nim.moore import MooreNim
 from games.nim.nim import ONE_HEAP_NIM, Nim
 from games.nim.octal import octal
@@ -99,6 +100,23 @@ def _octal_family(size: int) -> Iterator[Any]:
     for code in _OCTAL_CODES:
         game = octal(code, search_bound=_CLAIM_SEARCH_BOUND)
         yield from map(game.position, range(size))
+
+
+_SPARSE_CODES = ("0.376", "0.354", "0.16", "0.56", "0.6", "0.051")
+
+
+def _sparse_family(size: int) -> Iterator[Any]:
+    """Heaps of games with long preperiods (and Grundy's game), fresh for each run."""
+    for code in _SPARSE_CODES:
+        game = octal(code, search_bound=_CLAIM_SEARCH_BOUND)
+        yield from map(game.position, range(size))
+    grundy = GrundysGame(_CLAIM_SEARCH_BOUND)
+    yield from map(grundy.position, range(size))
+
+
+def _engine_value(position: Any) -> int:
+    """The value by the fastest engine (the compiled kernel when it can be built)."""
+    return int(position.rules.sequence(position.n + 1)[position.n])
 
 
 def _certified(position: Any) -> int:
@@ -302,6 +320,17 @@ def register() -> None:
         fast=_certified,
         strategy=_octal_strategy,
         checked_up_to="68 codes, n < {size}; random n <= 70; periods searched to 512",
+    )
+    cgt.register_claim(
+        game="octal games (kernel)",
+        claim="compiled rare/common kernel = recursion (0.376, 0.354, 0.16, 0.56, 0.6, 0.051, "
+        "Grundy's game)",
+        source="WW ch. 4 sparse space; Gangolli-Plambeck 1989; Flammenkamp",
+        family=_sparse_family,
+        quick=40,
+        full=110,
+        fast=_engine_value,
+        checked_up_to="6 codes and Grundy's game, n < {size}",
     )
     cgt.register_claim(
         game="Wythoff",

@@ -3,6 +3,9 @@
 * ``cgt nim 3 5 7``: the nim-sum and every winning move;
 * ``cgt subtraction 2,3 --upto 30``: the sequence, preperiod, period and closed form;
 * ``cgt octal 0.77 --upto 100``: the same for an octal game (or "not yet periodic up to N");
+* ``cgt octal 0.354 --upto-heaps 30000000 --checkpoint 354.npz``: a long search, with progress,
+  checkpoints (run it again to resume) and the certificate (preperiod, period, largest value,
+  rare mask, last rare heap); ``cgt grundys-game --upto-heaps N`` the same for Grundy's game;
 * ``cgt octal 0.75 --misere``: misère play: each heap's misère Grundy value and genus, the
   single heaps that are misère P-positions, and the misère quotient of the heaps up to
   ``--quotient-upto`` (Plambeck and Siegel), certified.
@@ -12,13 +15,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 import cgt
 from games.nim._errors import InvalidRulesError
 from games.nim._sequence import HeapGame
+from games.nim._takebreak import ENGINES
+from games.nim.grundys_game import GrundysGame, grundys_game
 from games.nim.nim import Nim
-from games.nim.octal import OctalGame, octal
+from games.nim.octal import OctalGame, hexadecimal, octal
 from games.nim.subtraction import subtraction
 
 __all__ = ["add_commands"]
@@ -75,7 +81,7 @@ def _sequence_report(game: HeapGame, upto: int, rules: dict[str, Any], as_json: 
             "periodicity": game.describe_periodicity(),
             "closed_form": form,
         }
-        print(json.dumps(report, indent=2))
+        print(compact_json(report))
         return 0
     print(f"{game!r}")
     print(f"g(0..{upto - 1}): {' '.join(map(str, values))}")
@@ -112,28 +118,181 @@ MISERE_UPTO = 20
 octal heaps grow quickly: heaps of size 40 take seconds each)."""
 
 
+def compact_json(report: dict[str, Any]) -> str:
+    """``report`` as JSON with one line per key (a sequence stays on one line).
+
+    >>> print(compact_json({"code": "0.77", "sequence": [0, 1, 2]}))
+    {
+      "code": "0.77",
+      "sequence": [0, 1, 2]
+    }
+    """
+    lines = [f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in report.items()]
+    return "{\n" + ",\n".join(lines) + "\n}"
+
+
 def _command_octal(args: argparse.Namespace) -> int:
-    game = octal(args.code, search_bound=args.search_bound)
+    make = hexadecimal if args.hexadecimal else octal
+    game = make(args.code, search_bound=args.search_bound, engine=args.engine)
     if args.misere:
         return _misere_report(game, args)
+    if args.upto_heaps is not None:  # a fresh game: millions of values stay out of the cache
+        fresh = OctalGame(game.digits, max(args.search_bound, args.upto_heaps), args.engine)
+        return _long_report(fresh, args, {"code": game.code})
     upto = 100 if args.upto is None else args.upto
     return _sequence_report(game, upto, {"code": game.code}, args.json)
 
 
+def _command_grundys_game(args: argparse.Namespace) -> int:
+    if args.upto_heaps is not None:
+        fresh = GrundysGame(max(args.search_bound, args.upto_heaps), args.engine)
+        return _long_report(fresh, args, {"game": "Grundy's game"})
+    game = grundys_game(search_bound=args.search_bound, engine=args.engine)
+    upto = 100 if args.upto is None else args.upto
+    return _sequence_report(game, upto, {"game": "Grundy's game"}, args.json)
+
+
+def _long_report(game: HeapGame, args: argparse.Namespace, rules: dict[str, Any]) -> int:
+    from games.nim.search import certificate, computed_heaps, long_search
+
+    try:
+        long_search(
+            game,
+            args.upto_heaps,
+            checkpoint=args.checkpoint,
+            every=args.checkpoint_every,
+            progress=not args.no_progress and not args.json,
+        )
+    except KeyboardInterrupt:
+        where = (
+            f"; values saved to {args.checkpoint}: run the same command to resume"
+            if (args.checkpoint)
+            else " (no --checkpoint file: nothing saved)"
+        )
+        print(f"interrupted at heap {computed_heaps(game):,}{where}", file=sys.stderr)
+        return 130
+    found = certificate(game)
+    upto = 0 if args.upto is None else args.upto
+    if args.json:
+        report = {**rules, **found.as_dict()}
+        if upto:
+            report["sequence"] = game.sequence(upto)
+        print(compact_json(report))
+        return 0
+    print(found.describe())
+    if upto:
+        print(f"g(0..{upto - 1}): {' '.join(map(str, game.sequence(upto)))}")
+    return 0
+
+
+class _Status:
+    """A rich status line on standard error while misère work runs (on a terminal only)."""
+
+    def __init__(self) -> None:
+        self.status: Any = None
+        if sys.stderr.isatty():
+            from rich.console import Console
+
+            self.status = Console(stderr=True).status("misère play: starting")
+            self.status.__enter__()
+
+    def update(self, text: str) -> None:
+        if self.status is not None:
+            self.status.update(text)
+
+    def close(self) -> None:
+        if self.status is not None:
+            self.status.__exit__(None, None, None)
+            self.status = None
+
+
 def _misere_report(game: OctalGame, args: argparse.Namespace) -> int:
+    status = _Status()
+    try:
+        return _misere_report_with(game, args, status)
+    except KeyboardInterrupt:
+        status.close()
+        print(f"\ncgt octal: interrupted ({status_text[0]})", file=sys.stderr)
+        return 130
+    finally:
+        status.close()
+
+
+status_text = ["nothing computed yet"]
+
+
+def _say(status: _Status, text: str) -> None:
+    status_text[0] = text
+    status.update(text)
+
+
+def _quotient_progress(status: _Status, what: str) -> Any:
+    def report(done: int, kinds: int, order: int) -> None:
+        _say(status, f"{what}: {done} of {kinds} heap kinds added, order {order}")
+
+    return report
+
+
+def _misere_outcome_report(game: OctalGame, args: argparse.Namespace, status: _Status) -> int:
+    from games.nim.misere import octal_misere_outcome, quotient_of
+
+    heaps = _parse_heaps(args.outcome)
+    quotient = quotient_of(
+        game.code,
+        max_heap=args.max_heap,
+        progress=_quotient_progress(status, f"misère quotient of {game.code}"),
+    )
+    answer = octal_misere_outcome(game.code, heaps, quotient=quotient)
+    status.close()
+    if args.json:
+        print(json.dumps(answer.as_json(), indent=2))
+        return 0
+    covered = "all heaps" if quotient.all_heaps else f"heaps <= {quotient.max_heap}"
+    print(
+        f"{game!r} in misère play, heaps {' + '.join(map(str, heaps)) or '(none)'}: "
+        f"{answer.outcome}-position (element {answer.element} of the quotient of {covered}, "
+        f"order {quotient.order}, certified)"
+    )
+    return 0
+
+
+def _parse_heaps(text: str) -> list[int]:
+    try:
+        heaps = [int(part) for part in text.replace(",", " ").split()]
+    except ValueError:
+        raise InvalidRulesError(
+            f"--outcome takes heap sizes like 3,5,7,1000 (non-negative ints); got {text!r}"
+        ) from None
+    if any(h < 0 for h in heaps):
+        raise InvalidRulesError(f"heap sizes are non-negative, got {text!r}")
+    return heaps
+
+
+def _misere_report_with(game: OctalGame, args: argparse.Namespace, status: _Status) -> int:
+    if args.outcome is not None:
+        return _misere_outcome_report(game, args, status)
     upto = MISERE_UPTO if args.upto is None else args.upto
-    genera = [cgt.genus(game.position(n)) for n in range(upto)]
+    genera = []
+    for n in range(upto):
+        _say(status, f"misère play of {game.code}: genus of heap {n} of {upto}")
+        genera.append(cgt.genus(game.position(n)))
     values = [g.gamma(0) for g in genera]
     losing = [n for n, v in enumerate(values) if v == 0]
     quotient = None
     quotient_error = ""
-    if args.quotient_upto:
+    progress = _quotient_progress(status, f"misère quotient of {game.code}")
+    if args.quotient_upto == "all":
+        from games.nim.misere import quotient_of
+
+        quotient = quotient_of(game.code, max_heap=args.max_heap, progress=progress)
+    elif args.quotient_upto:
         try:
             quotient = cgt.misere_quotient(
-                game.position, args.quotient_upto, outcomes=args.quotient_by
+                game.position, args.quotient_upto, outcomes=args.quotient_by, progress=progress
             )
         except cgt.QuotientNotFoundError as error:
             quotient_error = str(error)
+    status.close()
     if args.json:
         report: dict[str, Any] = {
             "code": game.code,
@@ -145,13 +304,17 @@ def _misere_report(game: OctalGame, args: argparse.Namespace) -> int:
         if quotient is not None:
             report["quotient"] = {
                 "max_heap": quotient.max_heap,
+                "heaps": "all" if quotient.all_heaps else quotient.max_heap,
+                "certified": True,
                 "order": quotient.order,
                 "p_portion": list(quotient.p_portion_names),
-                "heaps": list(quotient.heap_names),
+                "heap_classes": list(quotient.heap_names),
                 "elements": list(quotient.names),
                 "table": [list(row) for row in quotient.table],
+                "preperiod": quotient.preperiod,
+                "period": quotient.period,
             }
-        print(json.dumps(report, indent=2))
+        print(compact_json(report))
         return 0
     print(f"{game!r} in misère play")
     print(f"G-(0..{upto - 1}): {' '.join(map(str, values))}")
@@ -160,6 +323,13 @@ def _misere_report(game: OctalGame, args: argparse.Namespace) -> int:
     if quotient is not None:
         print(f"{quotient} (certified)")
         print(f"heaps 0..{quotient.max_heap} -> {' '.join(quotient.heap_names)}")
+        if quotient.all_heaps:
+            print(f"heap n >= {quotient.preperiod} has the class of heap n - {quotient.period}")
+        elif args.quotient_upto == "all":
+            print(f"not yet stable at heap {quotient.max_heap}: a larger --max-heap may certify it")
+        print(f"multiplication table ({quotient.order} elements):")
+        for x, row in enumerate(quotient.table):
+            print(f"  {quotient.names[x]:>8} | {' '.join(quotient.names[y] for y in row)}")
     elif args.quotient_upto:
         print(f"misère quotient not found: {quotient_error}")
     return 0
@@ -182,6 +352,12 @@ def _upto(text: str) -> int:
             f"--upto is at most {MAX_UPTO:,} on the command line, got {value:,}"
         )
     return value
+
+
+def _quotient_upto(text: str) -> int | str:
+    if text.strip().lower() == "all":
+        return "all"
+    return _heap(text)
 
 
 def _heap(text: str) -> int:
@@ -232,10 +408,26 @@ def add_commands(subparsers: Any) -> None:
     )
     oct_.add_argument(
         "--quotient-upto",
-        type=_heap,
+        type=_quotient_upto,
         default=6,
         metavar="N",
-        help="with --misere: the misère quotient of heaps <= N (default 6; 0: none)",
+        help="with --misere: the misère quotient of heaps <= N (default 6; 0: none), or 'all': "
+        "of every heap, certified once the heap classes are periodic (up to --max-heap)",
+    )
+    oct_.add_argument(
+        "--max-heap",
+        type=_positive,
+        default=40,
+        metavar="N",
+        help="with --misere and --quotient-upto all or --outcome: heaps added before giving up "
+        "waiting for the quotient to stabilise (default 40)",
+    )
+    oct_.add_argument(
+        "--outcome",
+        metavar="HEAPS",
+        default=None,
+        help="with --misere: the misère outcome (P or N) and quotient element of this sum of "
+        "heaps, e.g. 3,5,7,1000, read from the quotient of all heaps",
     )
     oct_.add_argument(
         "--quotient-by",
@@ -244,5 +436,137 @@ def add_commands(subparsers: Any) -> None:
         help="with --misere: outcomes of sums by search of their moves (default) or by misère "
         "simplest forms (often faster for Kayles-like games); the quotient is certified either way",
     )
+    _long_search_options(oct_)
+    oct_.add_argument(
+        "--hexadecimal",
+        action="store_true",
+        help="read CODE as a hexadecimal code (digits 0-f; 8: leave three heaps)",
+    )
     oct_.add_argument("--json", action="store_true", help="machine-readable output")
     oct_.set_defaults(handler=_command_octal)
+
+    grundy = subparsers.add_parser(
+        "grundys-game",
+        help="Grundy's game (split a heap into two unequal heaps): sequence, long searches",
+    )
+    grundy.add_argument("--upto", type=_upto, default=None, help="values to show (default 100)")
+    grundy.add_argument(
+        "--search-bound",
+        type=_positive,
+        default=1 << 13,
+        help="heaps searched for a certified period (default 8192)",
+    )
+    _long_search_options(grundy)
+    grundy.add_argument("--json", action="store_true", help="machine-readable output")
+    grundy.set_defaults(handler=_command_grundys_game)
+
+    sweep = subparsers.add_parser(
+        "octal-sweep",
+        help="every 0.abc and 4.abc octal game (or CODES) on Dask: certified or open at N",
+    )
+    sweep.add_argument(
+        "codes", nargs="*", metavar="CODE", help="codes (default: every 0.abc, 4.abc)"
+    )
+    sweep.add_argument(
+        "--heaps", type=_positive, default=1 << 20, help="heaps searched per game (default 2**20)"
+    )
+    sweep.add_argument(
+        "--work",
+        type=_positive,
+        default=10**9,
+        help="pairs of heaps a game may look at before it is left open (default 10**9; "
+        "machine-independent)",
+    )
+    sweep.add_argument("--output", metavar="FILE", help="JSON file of the rows (resumes from it)")
+    sweep.add_argument("--jobs", type=_positive, default=None, help="local Dask workers")
+    sweep.add_argument("--scheduler", default=None, help="a Dask scheduler's address")
+    sweep.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sweep.add_argument("--json", action="store_true", help="the rows as JSON on stdout")
+    sweep.set_defaults(handler=_command_octal_sweep)
+
+
+def _command_octal_sweep(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from games.nim.sweep import THREE_DIGIT_CODES, sweep
+
+    codes = args.codes or list(THREE_DIGIT_CODES)
+    with Progress(
+        "octal sweep",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(file=sys.stderr),
+        disable=args.no_progress,
+    ) as bar:
+        task = bar.add_task("sweep", total=None)
+
+        def show(finished: int, total: int) -> None:
+            bar.update(task, completed=finished, total=total)
+
+        rows = sweep(
+            codes,
+            heaps=args.heaps,
+            work=args.work,
+            output=args.output,
+            jobs=args.jobs,
+            scheduler=args.scheduler,
+            progress=show,
+        )
+    certified = [row for row in rows if row["status"] == "certified"]
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    for row in rows:
+        if row["status"] == "certified":
+            what = f"preperiod {row['preperiod']}, period {row['period']}"
+        else:
+            what = f"open at {row['heaps']}"
+        print(f"{row['game']:>8}  {what}  (largest {row['largest']}, mask {row['mask']:#x})")
+    print(f"{len(certified)} of {len(rows)} certified; rows in {args.output or '(not saved)'}")
+    return 0
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text}")
+    return value
+
+
+def _long_search_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--upto-heaps",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="search up to N heaps with progress and print the certificate (preperiod, period, "
+        "largest value, rare mask, last rare heap) or 'not yet periodic up to N'",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        default=None,
+        metavar="FILE",
+        help="with --upto-heaps: save the values to FILE (.npz) as the search goes and resume "
+        "from it when it exists",
+    )
+    parser.add_argument(
+        "--checkpoint-every",
+        type=_seconds,
+        default=60.0,
+        metavar="SECONDS",
+        help="with --checkpoint: seconds between saves (default 60)",
+    )
+    parser.add_argument(
+        "--no-progress", action="store_true", help="with --upto-heaps: no progress bar"
+    )
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="compiled kernel when available (auto), or force kernel / python (same values)",
+    )

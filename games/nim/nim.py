@@ -21,13 +21,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import reduce
 from operator import xor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import sympy
 
 import cgt
 from games.nim._errors import InvalidArgumentError, InvalidRulesError, WrongTypeError
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["ONE_HEAP_NIM", "Nim", "NimHeapGame", "NimMove", "nim_sum"]
 
@@ -88,6 +90,16 @@ class Nim(cgt.Position):
         """The Grundy value by Bouton's theorem: the xor of the heap sizes."""
         return nim_sum(self.heaps)
 
+    def nim_heaps(self) -> tuple[int, ...]:
+        """The heap sizes: this position is the sum of these nim heaps (so `cgt.misere_outcome`
+        and `cgt.misere_grundy` use Bouton's closed forms, whatever the sizes).
+
+        >>> import cgt
+        >>> cgt.misere_outcome(Nim((1, 1, 1))), cgt.misere_grundy(Nim((10**5, 10**5, 3)))
+        (<MisereOutcome.P: 'P'>, 3)
+        """
+        return self.heaps
+
     def winning_moves(self) -> tuple[NimMove, ...]:
         """Every move to a position of nim-sum 0 (none when this position's nim-sum is 0)."""
         total = nim_sum(self.heaps)
@@ -127,6 +139,8 @@ class NimHeapGame:
         return list(range(size))
 
     def closed_form(self) -> sympy.Expr:
+        import sympy  # only here: importing sympy takes a second
+
         return sympy.Symbol("n")
 
     def describe_periodicity(self) -> str:

@@ -30,61 +30,89 @@ the mask only decides the speed.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from functools import lru_cache
 from typing import Any
 
 import cgt
-from games.nim._errors import InvalidRulesError, WrongTypeError
-from games.nim._sequence import HeapGame, HeapPosition
+from games.nim._errors import InvalidArgumentError, InvalidRulesError, WrongTypeError
+from games.nim._periodicity import LinearWindow
+from games.nim._sequence import HeapPosition
+from games.nim._takebreak import ENGINES, TakeBreakGame, TakeBreakRules
+from games.nim._takebreak import grundy_values_naive as _naive
 
-__all__ = ["DEFAULT_OCTAL_BOUND", "OctalGame", "grundy_values_naive", "octal", "parse_octal"]
+__all__ = [
+    "DEFAULT_OCTAL_BOUND",
+    "OctalGame",
+    "grundy_values_naive",
+    "hexadecimal",
+    "octal",
+    "octal_rules",
+    "parse_octal",
+]
 
 DEFAULT_OCTAL_BOUND = 1 << 13
-_FIRST_MASK = 32
-_REMASK_EVERY = 2
-_CHUNK = 32
-# A mask leaving more than this share of the heaps rare is no help: plain mex instead.
-_MAX_RARE_SHARE = 0.25
 
 
-def parse_octal(code: str) -> tuple[int, ...]:
+def parse_octal(code: str, *, base: int = 8) -> tuple[int, ...]:
     """The digits ``(d0, d1, ..., dt)`` of an octal code, trailing zeros dropped.
+
+    ``base=16`` reads a hexadecimal code (digits ``0`` to ``f``; 8 in a digit: the heap left
+    may be split into three non-empty heaps).
 
     >>> parse_octal("0.77"), parse_octal(".137"), parse_octal("4.7"), parse_octal("0.070")
     ((0, 7, 7), (0, 1, 3, 7), (4, 7), (0, 0, 7))
+    >>> parse_octal("0.f8", base=16), parse_octal("8.4", base=16)
+    ((0, 15, 8), (8, 4))
     """
+    name = "an octal" if base == 8 else "a hexadecimal"
     if not isinstance(code, str):
         raise WrongTypeError(
-            f"an octal code is a string such as '0.77' (a float would lose digits), got {code!r}"
+            f"{name} code is a string such as '0.77' (a float would lose digits), got {code!r}"
         )
-    text = code.strip()
+    text = code.strip().lower()
     head, dot, tail = text.partition(".")
-    if not dot or not tail or len(head) > 1 or not set(head + tail) <= set("0123456789"):
+    if (
+        not dot
+        or not tail
+        or len(head) > 1
+        or not set(head + tail) <= set("0123456789abcdef"[: max(base, 10)])
+    ):
         raise InvalidRulesError(
-            f"an octal code looks like '0.77' or '4.7' (one digit, a point, digits); got {code!r}"
+            f"{name} code looks like '0.77' or '4.7' (one digit, a point, digits); got {code!r}"
         )
-    digits = [int(head or "0")] + [int(c) for c in tail]
+    digits = [int(head or "0", 16)] + [int(c, 16) for c in tail]
     for position, digit in enumerate(digits):
-        if digit > 7:
-            raise InvalidRulesError(f"octal code {code!r}: digit {digit} is not an octal digit")
-        if position == 0 and digit not in (0, 4):
+        if digit >= base:
             raise InvalidRulesError(
-                f"octal code {code!r}: the digit before the point is 0 or 4 (removing no token "
-                "must split the heap, or the game would loop)"
+                f"{name} code {code!r}: digit {digit} is not a base-{base} digit"
+                if base != 8
+                else f"octal code {code!r}: digit {digit} is not an octal digit"
+            )
+        if position == 0 and digit & 3:
+            raise InvalidRulesError(
+                f"{name} code {code!r}: the digit before the point is 0 or 4"
+                f"{' (or 8, c)' if base == 16 else ''} (removing no token must split the heap, "
+                "or the game would loop)"
             )
     while len(digits) > 1 and digits[-1] == 0:
         digits.pop()
     if digits == [0]:
-        raise InvalidRulesError(f"octal code {code!r} allows no move at all")
+        raise InvalidRulesError(f"{name} code {code!r} allows no move at all")
     return tuple(digits)
 
 
-def _moves(digits: tuple[int, ...]) -> tuple[list[int], list[int], list[int]]:
-    whole = [r for r, d in enumerate(digits) if r and d & 1]
-    one = [r for r, d in enumerate(digits) if r and d & 2]
-    split = [r for r, d in enumerate(digits) if d & 4]
-    return whole, one, split
+def octal_rules(digits: tuple[int, ...]) -> TakeBreakRules:
+    """The moves of the octal code with digits ``digits`` (see `parse_octal`).
+
+    >>> octal_rules((0, 7, 7))
+    TakeBreakRules(whole=(1, 2), one=(1, 2), two=(1, 2), three=(), whole_from=0, unequal=False)
+    """
+    return TakeBreakRules(
+        whole=tuple(r for r, d in enumerate(digits) if r and d & 1),
+        one=tuple(r for r, d in enumerate(digits) if r and d & 2),
+        two=tuple(r for r, d in enumerate(digits) if d & 4),
+        three=tuple(r for r, d in enumerate(digits) if d & 8),
+    )
 
 
 def grundy_values_naive(digits: tuple[int, ...], size: int) -> list[int]:
@@ -93,39 +121,31 @@ def grundy_values_naive(digits: tuple[int, ...], size: int) -> list[int]:
     >>> grundy_values_naive((0, 7, 7), 8)
     [0, 1, 2, 3, 1, 4, 3, 2]
     """
-    whole, one, split = _moves(digits)
-    g: list[int] = []
-    for n in range(size):
-        seen = {0 for r in whole if r == n}
-        seen.update(g[n - r] for r in one if n - r >= 1)
-        for r in split:
-            m = n - r
-            seen.update(g[a] ^ g[m - a] for a in range(1, m // 2 + 1))
-        g.append(cgt.mex(seen))
-    return g
+    return _naive(octal_rules(digits), size)
 
 
-def _parity(value: int) -> int:
-    return value.bit_count() & 1
+class OctalGame(TakeBreakGame):
+    """The octal (or hexadecimal) game with code ``code``; make one with `octal` or `hexadecimal`.
 
-
-class OctalGame(HeapGame):
-    """The octal game with code ``code``; make one with `octal`."""
+    ``engine``: ``"auto"`` (the compiled kernel when it can be built, else pure Python),
+    ``"kernel"`` or ``"python"``; both give the same values.  Codes that may leave three heaps
+    (hexadecimal digits 8 to f) are computed in Python by the plain mex.
+    """
 
     theorem = "octal periodicity theorem (Guy-Smith: n0 <= n < 2*n0 + p + t)"
 
-    def __init__(self, digits: tuple[int, ...], search_bound: int) -> None:
+    def __init__(self, digits: tuple[int, ...], search_bound: int, engine: str = "auto") -> None:
         self.digits = digits
-        self.code = f"{digits[0]}." + "".join(map(str, digits[1:]))
+        self._hexadecimal = max(digits) > 7
+        self.code = f"{digits[0]:x}." + ("".join(f"{d:x}" for d in digits[1:]) or "0")
         self.most_removed = len(digits) - 1
-        self._whole, self._one, self._split = _moves(digits)
-        self.mask = 0
-        self._rare: list[int] = []
-        self._next_mask_at = _FIRST_MASK
+        self._init_engine(octal_rules(digits), engine)
         self._init_sequence(search_bound)
+        if self.rules.three:
+            self.theorem = "periodicity theorem of hexadecimal games (n0 <= n < 3*n0 + 2p + t)"
 
     def __repr__(self) -> str:
-        return f"octal({self.code!r})"
+        return f"{'hexadecimal' if self._hexadecimal else 'octal'}({self.code!r})"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, OctalGame) and other.digits == self.digits
@@ -134,111 +154,75 @@ class OctalGame(HeapGame):
         return hash((OctalGame, self.digits))
 
     def _window(self, preperiod: int, period: int) -> int:
-        return 2 * preperiod + period + self.most_removed
+        return self._theorem_window()(preperiod, period)
+
+    def _theorem_window(self) -> LinearWindow:
+        if self.rules.three:  # the largest of three parts is at least a third of what is left
+            return LinearWindow(3, 2, self.most_removed)
+        return LinearWindow(2, 1, self.most_removed)
 
     def _work(self, size: int) -> int:
-        """The splits into two heaps dominate: about ``(size - r)**2 / 4`` for each such ``r``."""
-        _, _, split = _moves(self.digits)
-        return sum(max(0, size - r) ** 2 // 4 for r in split) + size * len(self.digits)
+        """The splits into two heaps dominate: about ``(size - r)**2 / 4`` for each such ``r``
+        (a hundredth of that in the compiled kernel); three heaps: ``(size - r)**3 / 6``."""
+        work = sum(max(0, size - r) ** 2 // 4 for r in self.rules.two) + size * len(self.digits)
+        work += sum(max(0, size - r) ** 3 // 6 for r in self.rules.three)
+        return self._scaled_work(work)
 
     def _options(self, n: int) -> tuple[Any, ...]:
-        result: list[Any] = [cgt.Sum() for r in self._whole if r == n]
-        result += [HeapPosition(self, n - r) for r in self._one if n - r >= 1]
-        for r in self._split:
+        result: list[Any] = [cgt.Sum() for r in self.rules.whole if r == n]
+        result += [HeapPosition(self, n - r) for r in self.rules.one if n - r >= 1]
+        for r in self.rules.two:
             m = n - r
             result += [
                 cgt.Sum(HeapPosition(self, a), HeapPosition(self, m - a))
                 for a in range(1, m // 2 + 1)
             ]
+        for r in self.rules.three:
+            m = n - r
+            result += [
+                cgt.Sum(HeapPosition(self, a), HeapPosition(self, b), HeapPosition(self, m - a - b))
+                for a in range(1, m // 3 + 1)
+                for b in range(a, (m - a) // 2 + 1)
+            ]
         return tuple(result)
 
-    def _choose_mask(self) -> None:
-        """The mask making the fewest heaps (of size >= 1) rare, ties to the smallest mask."""
-        counts: dict[int, int] = {}
-        for value in self._values[1:]:
-            counts[value] = counts.get(value, 0) + 1
-        bits = max(counts, default=0).bit_length()
-        best, best_rare = 0, len(self._values)
-        for mask in range(1, 1 << bits):
-            rare = sum(c for v, c in counts.items() if not _parity(v & mask))
-            if rare < best_rare:
-                best, best_rare = mask, rare
-        if best_rare > _MAX_RARE_SHARE * len(self._values):
-            best = 0
-        self.mask = best
-        self._rare = [i for i in range(1, len(self._values)) if not _parity(self._values[i] & best)]
 
-    def _extend(self, size: int) -> None:
-        g = self._values
-        whole, one, split = self._whole, self._one, self._split
-        while len(g) < size:
-            n = len(g)
-            if n >= self._next_mask_at:
-                self._choose_mask()
-                self._next_mask_at = n * _REMASK_EVERY
-            mask, rare = self.mask, self._rare
-            seen = {0 for r in whole if r == n}
-            seen.update(g[n - r] for r in one if n - r >= 1)
-            if mask == 0:
-                for r in split:
-                    m = n - r
-                    seen.update(g[a] ^ g[m - a] for a in range(1, m // 2 + 1))
-                value = cgt.mex(seen)
-            else:
-                for r in split:
-                    m = n - r
-                    below = rare if rare[-1:] < [m] else rare[: bisect_left(rare, m)]
-                    seen.update([g[a] ^ g[m - a] for a in below])
-                common = 0
-                while common in seen or not (common & mask).bit_count() & 1:
-                    common += 1
-                missing = {
-                    v for v in range(common) if v not in seen and not (v & mask).bit_count() & 1
-                }
-                if missing:
-                    self._find_rare(n, missing)
-                value = min(missing) if missing else common
-            g.append(value)
-            if mask and n and not _parity(value & mask):
-                rare.append(n)
-
-    def _find_rare(self, n: int, missing: set[int]) -> None:
-        """Remove from ``missing`` each value ``g(a) ^ g(m - a)`` of a split of heap ``n``,
-        stopping as soon as it is empty.  The removals are interleaved (all ``m = n - r`` for
-        each ``a``), so a value that only one removal makes is found early."""
-        g = self._values
-        sizes = [n - r for r in self._split if n - r >= 2]
-        if len(sizes) == 1:
-            m = sizes[0]
-            for a in range(1, m // 2 + 1):
-                v = g[a] ^ g[m - a]
-                if v in missing:
-                    missing.discard(v)
-                    if not missing:
-                        return
-            return
-        top = max(sizes, default=0) // 2
-        for start in range(1, top + 1, _CHUNK):
-            for m in sizes:
-                for a in range(start, min(start + _CHUNK, m // 2 + 1)):
-                    if g[a] ^ g[m - a] in missing:
-                        missing.discard(g[a] ^ g[m - a])
-                        if not missing:
-                            return
-
-
-def octal(code: str, *, search_bound: int = DEFAULT_OCTAL_BOUND) -> OctalGame:
+def octal(code: str, *, search_bound: int = DEFAULT_OCTAL_BOUND, engine: str = "auto") -> OctalGame:
     """The octal game with code ``code`` (a string: ``"0.77"``, ``".07"``, ``"4.7"``).
 
     ``search_bound`` caps the prefix searched for a certified period (default 8192 values).
+    ``engine`` chooses how values are computed (see `OctalGame`; the answer is the same).
 
     >>> from games.nim import octal
     >>> octal("0.07").period, octal("0.137").period
     (34, 34)
     """
-    return _make(parse_octal(code), search_bound)
+    if engine not in ENGINES:
+        raise InvalidArgumentError(f"engine is one of {', '.join(ENGINES)}; got {engine!r}")
+    return _make(parse_octal(code), search_bound, engine)
+
+
+def hexadecimal(
+    code: str, *, search_bound: int = DEFAULT_OCTAL_BOUND, engine: str = "auto"
+) -> OctalGame:
+    """The hexadecimal game with code ``code``: an octal code whose digits may also hold 8 (the
+    heap left may be split into three non-empty heaps), so digits run from ``0`` to ``f``.
+
+    Codes without an 8 are octal games (the same values as `octal`); with one, the values come
+    from the plain mex in Python (three-heap splits have no rare/common shortcut), and a period
+    is certified by the window ``3*n0 + 2p + t`` (the largest of three parts is at least a third).
+
+    >>> from games.nim import hexadecimal
+    >>> hexadecimal("0.8").sequence(10)   # split into three heaps, after taking one token
+    [0, 0, 0, 0, 1, 1, 1, 2, 2, 2]
+    >>> hexadecimal("0.77") == octal("0.77")
+    True
+    """
+    if engine not in ENGINES:
+        raise InvalidArgumentError(f"engine is one of {', '.join(ENGINES)}; got {engine!r}")
+    return _make(parse_octal(code, base=16), search_bound, engine)
 
 
 @lru_cache(maxsize=256)
-def _make(digits: tuple[int, ...], search_bound: int) -> OctalGame:
-    return OctalGame(digits, search_bound)
+def _make(digits: tuple[int, ...], search_bound: int, engine: str) -> OctalGame:
+    return OctalGame(digits, search_bound, engine)

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
-
-import sympy
+from typing import TYPE_CHECKING, Any
 
 from games.nim._errors import InvalidRulesError, WrongTypeError
 from games.nim._sequence import HeapGame, HeapPosition, Periodicity
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["DEFAULT_SUBTRACTION_BOUND", "SubtractionGame", "subtraction"]
 
@@ -93,6 +94,8 @@ class SubtractionGame(HeapGame):
         """
         found = self.periodicity
         if found.preperiod == 0 and self._values[: found.period] == list(range(found.period)):
+            import sympy  # only here: importing sympy takes a second
+
             return sympy.Mod(sympy.Symbol("n"), found.period)
         return super().closed_form()
 

@@ -35,7 +35,7 @@ def _checked(text: str) -> str:
 
 
 @attrs.frozen
-class Suit:
+class Suit(cgt.Position):
     """One suit in the paper's notation, as a partizan position (Left holds the L cards)."""
 
     text: str = attrs.field(converter=_checked)

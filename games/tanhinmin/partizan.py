@@ -63,7 +63,7 @@ def _right_hand(cards: Iterable[int]) -> tuple[int, ...]:
 
 
 @attrs.frozen
-class PartizanTanhinmin:
+class PartizanTanhinmin(cgt.Position):
     """A Tanhinmin position as a short partizan game (``left_options`` / ``right_options``)."""
 
     left: tuple[int, ...] = attrs.field(converter=_left_hand)

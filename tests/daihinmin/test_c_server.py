@@ -76,7 +76,9 @@ def _agree_with_server(run: TournamentResult, mine: ClientResult) -> None:
 # --- (a) our client on the C server -------------------------------------------------------
 def test_default_player_on_the_c_server(kit: UecdaKit) -> None:
     games = 200
-    run = run_tournament(games, [_ours(_default_player(), "pydefault")], kit=kit, timeout=600)
+    run = run_tournament(
+        games, [_ours(_default_player(), "pydefault")], kit=kit, seed=1001, timeout=600
+    )
     mine = run.returns[0]
     assert isinstance(mine, ClientResult)
     assert run.games == games and run.names[0] == "pydefault"
@@ -102,7 +104,9 @@ def test_default_player_on_the_c_server(kit: UecdaKit) -> None:
 def test_random_player_on_the_c_server(kit: UecdaKit) -> None:
     games = 100
     # protocol 20140 (tables as 33 hex digits) for this one
-    run = run_tournament(games, [_ours(RandomPlayer(3), "random", 20140)], kit=kit, timeout=600)
+    run = run_tournament(
+        games, [_ours(RandomPlayer(3), "random", 20140)], kit=kit, seed=1002, timeout=600
+    )
     mine = run.returns[0]
     assert isinstance(mine, ClientResult)
     _agree_with_server(run, mine)
@@ -128,7 +132,7 @@ def _check_our_run(run: TournamentResult, games: int) -> None:
 
 def test_default_clients_on_both_servers(kit: UecdaKit) -> None:
     games = 200
-    c_run = run_tournament(games, kit=kit, timeout=600)
+    c_run = run_tournament(games, kit=kit, seed=1003, timeout=600)
     our_run = run_on_our_server(games, kit=kit, seed=1, timeout=600)
     _check_our_run(our_run, games)
     assert [n for n in our_run.names] == [f"default{k}" for k in range(5)] == list(c_run.names)
@@ -137,7 +141,7 @@ def test_default_clients_on_both_servers(kit: UecdaKit) -> None:
 
 def test_jn17_and_default_clients_on_both_servers(kit: UecdaKit) -> None:
     games = 40  # jn17 thinks ~0.2 s per game (more on a loaded machine)
-    c_run = run_tournament(games, [str(kit.jn17)], kit=kit, timeout=900)
+    c_run = run_tournament(games, [str(kit.jn17)], kit=kit, seed=1004, timeout=900)
     our_run = run_on_our_server(games, [str(kit.jn17)], kit=kit, seed=2, timeout=900)
     _check_our_run(our_run, games)
     assert our_run.names[0] == c_run.names[0] == "jn17"
@@ -162,7 +166,7 @@ def test_tournament_arguments(kit: UecdaKit) -> None:
 
 
 def test_tournament_totals_are_consistent(kit: UecdaKit) -> None:
-    run = run_tournament(30, kit=kit, timeout=120)
+    run = run_tournament(30, kit=kit, seed=1005, timeout=120)
     assert run.games == 30 and sum(run.points) == 30 * 15
     assert [sorted(r) for r in run.ranks] == [[0, 1, 2, 3, 4]] * 30
     assert all(f"default{k}" == run.names[k] for k in range(5))

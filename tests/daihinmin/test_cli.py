@@ -262,7 +262,7 @@ def test_client_command_on_the_c_server(capsys):
         args = ["client", "--port", str(port), "--name", "ours", "--player", "random"]
         return main(["daihinmin", *args, "--json"])
 
-    c = run_tournament(40, [ours], kit=kit, timeout=120)
+    c = run_tournament(40, [ours], kit=kit, seed=1006, timeout=120)
     assert c.returns[0] == 0
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 40 and data["player"] == 0

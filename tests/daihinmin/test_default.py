@@ -754,7 +754,7 @@ def test_network_client_on_the_c_server_decides_as_the_c_code(c_driver: Path) ->
     except uecda_kit.UecdaKitError as exc:
         pytest.skip(f"the UECda kit cannot be built: {exc}")
     ours = [sys.executable, "-c", _NETWORK_CLIENT]
-    run = record_run(20, [ours, ours] + [[str(kit.client)]] * 3, kit=kit, timeout=300)
+    run = record_run(20, [ours, ours] + [[str(kit.client)]] * 3, kit=kit, seed=1007, timeout=300)
     assert run.names[:2] == ("pydef", "pydef")
     decisions = exchanges = 0
     for seat in (0, 1):

@@ -1,9 +1,11 @@
 """mcpi on the real C server, and its shipped policy file rebuilt by its documented command.
 
-The C server deals from a clock-seeded generator, so these tests assert only what holds in every
-run: the games are complete, mcpi's every submission is accepted, its decisions are timed.  The
-policy file is rebuilt from games on our (seeded) server with the kit's jn17, whose own
-generator has a fixed seed: the same games, hence the same file, every time.
+The C server runs with its clock stopped at a fixed seed (the kit's ``fixed_clock``), jn17 and the
+default client draw from fixed generators and mcpi is seeded without a time budget: the same
+games every run, so the test asserts them exactly, besides what must hold in any run (complete
+games, every submission of mcpi accepted, every decision timed).  The policy file is rebuilt
+from games on our (seeded) server with the kit's jn17, whose own generator has a fixed seed:
+the same games, hence the same file, every time.
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ def _kit() -> None:
 
 def test_mcpi_plays_complete_legal_games_on_the_c_server():
     players = ["strongest[rollouts=8;particles=12]", "jn17", "default", "kou2", "default"]
-    (chunk,) = run_c_tournament(players, 3, jobs=1, timeout=600)
+    (chunk,) = run_c_tournament(players, 3, jobs=1, timeout=600, seed=2501)
     assert chunk.error is None, chunk.error
+    (again,) = run_c_tournament(players, 3, timeout=600, seed=2501)
+    assert again.per_game == chunk.per_game  # seeded server, seeded players: the same games
     assert len(chunk.per_game) == 3 and all(sum(g) == 15 for g in chunk.per_game)
     assert all(sorted(g) == [1, 2, 3, 4, 5] for g in chunk.per_game)
     assert chunk.rejected[0] == 0 and chunk.rejected[3] == 0 and chunk.faults == ()

@@ -25,6 +25,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.daihinmin.network.kit import UecdaKitError
 from games.daihinmin.network.recording import (
     RecordingClient,
     RecordingError,
@@ -72,7 +73,7 @@ def c_run():  # type: ignore[no-untyped-def]
     lineup = [str(kit.client)] * 5
     lineup[2] = str(kit.jn17)
     # two rank periods (games 1 and 101 have no exchange), 35 seat shuffles
-    return record_run(GAMES, lineup, kit=kit, timeout=300)
+    return record_run(GAMES, lineup, kit=kit, seed=1010, timeout=300)
 
 
 @pytest.mark.uecda
@@ -190,7 +191,7 @@ def test_the_record_agrees_with_the_servers_own_log(tmp_path: Path) -> None:
     kit = _kit()
     lineup = [str(kit.client)] * 5
     lineup[1] = _chaos("mixed", 7)  # junk cells are logged too
-    run = record_run(12, lineup, kit=kit, logger=True, workdir=tmp_path)
+    run = record_run(12, lineup, kit=kit, seed=1011, logger=True, workdir=tmp_path)
     (log,) = (tmp_path / "logs").glob("*.log")
     games = _server_log(log)
     assert sorted(games) == list(range(1, 13))
@@ -221,7 +222,7 @@ def test_illegal_plays_and_fragments_agree() -> None:
     kit = _kit()
     # chaos players lose: with four of them, some of them are daifugo and fugo
     lineup = [str(kit.client)] + [_chaos("mixed", k) for k in range(4)]
-    run = record_run(20, lineup, kit=kit, timeout=300)
+    run = record_run(20, lineup, kit=kit, seed=1012, timeout=300)
     report = replay_run(run)
     assert report.disagreements == [], report.summary()
     assert report.aborted == 0
@@ -235,7 +236,7 @@ def test_illegal_plays_and_fragments_agree() -> None:
 @pytest.mark.uecda
 def test_twenty_passes_end_the_game() -> None:
     kit = _kit()
-    run = record_run(4, [_chaos("pass", k) for k in range(5)], kit=kit, timeout=120)
+    run = record_run(4, [_chaos("pass", k) for k in range(5)], kit=kit, seed=1013, timeout=120)
     report = replay_run(run)
     assert report.disagreements == [], report.summary()
     assert report.events["20 non-accepted: game ended"] == 4
@@ -249,7 +250,7 @@ def test_twenty_passes_after_two_players_finished() -> None:
     the 20-submission rule with two places known (compared) and three drawn by the server."""
     kit = _kit()
     lineup = [str(kit.client), _chaos("pass", 1), str(kit.client), _chaos("pass", 2)]
-    run = record_run(6, [*lineup, _chaos("pass", 3)], kit=kit, timeout=120)
+    run = record_run(6, [*lineup, _chaos("pass", 3)], kit=kit, seed=1014, timeout=120)
     report = replay_run(run)
     assert report.disagreements == [], report.summary()
     assert report.events["20 non-accepted: game ended"] == 6
@@ -258,9 +259,26 @@ def test_twenty_passes_after_two_players_finished() -> None:
 
 
 @pytest.mark.uecda
-def test_server_quirks_are_known_differences() -> None:
+def test_a_seed_fixes_the_c_servers_deals() -> None:
+    """The C server seeds its deals from its clock; `seed` stops the clock (a preloaded
+    ``time()``), so the same seed deals the same games and another seed other games."""
     kit = _kit()
-    run = record_run(20, [_chaos("quirks", k) for k in range(5)], kit=kit, timeout=300)
+    lineup = [[str(kit.client)]] * 5
+    one, two = (record_run(3, lineup, kit=kit, seed=77, timeout=120) for _ in range(2))
+    other = record_run(3, lineup, kit=kit, seed=78, timeout=120)
+    deals = [[g.deals for g in run.games] for run in (one, two, other)]
+    assert deals[0] == deals[1] != deals[2]
+    assert [g.turns for g in one.games] == [g.turns for g in two.games]
+    with pytest.raises(UecdaKitError, match="seed is an int"):
+        record_run(1, lineup, kit=kit, seed=-1)
+
+
+@pytest.mark.uecda
+def test_server_quirks_are_known_differences() -> None:
+    # seed 1015 deals games in which the chaos clients run into both quirks (a fixed seed
+    # makes the run the same every time; the C server's own seed is its clock)
+    kit = _kit()
+    run = record_run(20, [_chaos("quirks", k) for k in range(5)], kit=kit, seed=1015, timeout=300)
     report = replay_run(run)
     assert report.disagreements == [], report.summary()
     assert report.events["3S answers to the lone joker"] > 0

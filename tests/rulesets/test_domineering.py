@@ -110,7 +110,7 @@ def test_svg_picture():
 @pytest.mark.parametrize(
     ("board", "message"),
     [
-        ("..|.", "row 2 has 1 cells but row 1 has 2"),
+        ("..|.", "row 2 has 1 cell but row 1 has 2"),
         (".x", "unexpected 'x' at row 1, column 2 (position 1)"),
         ("..||..", "row 2 has 0 cells"),
         ("|", "empty row"),

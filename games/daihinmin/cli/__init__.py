@@ -6,6 +6,7 @@
     cgt daihinmin play --games 100 --players random --json        # one name: all five seats
     cgt daihinmin server --port 42485 --games 100 --players tcp,tcp,default,default,default
     cgt daihinmin client --host 127.0.0.1 --port 42485 --name me --player default
+    cgt daihinmin web --log runs/                                  # http://127.0.0.1:8766/
 
 ``play`` prints the standings: points, mean per game with a 95% confidence interval, how often
 each player finished 1st to 5th, and the faults of players that raised, timed out or returned
@@ -86,7 +87,7 @@ class _Progress:
 
 
 def _command_play(args: argparse.Namespace) -> int:
-    from games.daihinmin.experiments.stats import format_standings, summarize
+    from games.daihinmin.experiments.stats import format_standings, play_summary
     from games.daihinmin.players import make_player
     from games.daihinmin.rules.match import Match
 
@@ -114,17 +115,16 @@ def _command_play(args: argparse.Namespace) -> int:
     except Exception as error:  # with --strict a player's own error stops the run
         if not args.strict:
             raise
+        from games.daihinmin.rules.match import player_traceback
+
         raise CommandError(
-            f"game {match.game}: a player raised {type(error).__name__}: {error}"
+            f"game {match.game}: a player raised {type(error).__name__}: {error}\n"
+            f"{player_traceback(error)}"
         ) from None
     finally:
         progress.close()
     seconds = time.perf_counter() - started
-    summary = summarize(result)
-    for entry, name in zip(summary["players"], names, strict=True):
-        entry["spec"] = name
-    summary["rejected"] = list(result.rejected)
-    summary["seed"] = seed
+    summary = play_summary(result, names, seed)
     comparison = None
     if pair is not None and games >= 2:
         from games.daihinmin.experiments.stats import compare_players
@@ -218,6 +218,19 @@ def _command_server(args: argparse.Namespace) -> int:
             flush=True,
         )
 
+    joined = [0]
+
+    def connected(number: int, name: str) -> None:
+        joined[0] += 1
+
+    def dropped(address: str, reason: str) -> None:
+        print(
+            f"cgt daihinmin server: dropped {address}: {reason}"
+            f" (still waiting for {waiting - joined[0]} client(s))",
+            file=sys.stderr,
+            flush=True,
+        )
+
     result = run_server(
         port,
         games,
@@ -226,6 +239,8 @@ def _command_server(args: argparse.Namespace) -> int:
         log_dir=args.log_dir,
         move_timeout=args.move_timeout,
         ready=ready,
+        on_connect=connected,
+        on_drop=dropped,
     )
     from games.daihinmin.experiments.stats import summarize
 
@@ -267,6 +282,27 @@ def _command_evaluate(args: argparse.Namespace) -> int:
         print(json.dumps(result, indent=2, ensure_ascii=False))
     else:
         print(format_evaluation(result))
+    return 0
+
+
+def _command_web(args: argparse.Namespace) -> int:
+    from games.daihinmin.web.app import TableServer
+
+    if not 1 <= args.time_limit <= 3600:
+        raise CommandError(f"--time-limit must be 1..3600 seconds, not {args.time_limit}")
+    server = TableServer(args.host, _port(args.port), log=args.log, time_limit=args.time_limit)
+    print(f"cgt daihinmin web: serving on {server.url}  (Ctrl-C to stop)", flush=True)
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(
+            f"cgt daihinmin web: warning: listening on {args.host}, so other machines can reach "
+            "the table; it has no password",
+            file=sys.stderr,
+        )
+    if args.open:
+        import webbrowser
+
+        webbrowser.open(server.url)
+    server.serve_forever()
     return 0
 
 
@@ -368,6 +404,28 @@ def add_commands(subparsers: Any) -> None:
     )
     evaluate.add_argument("--json", action="store_true", help="machine-readable output")
     evaluate.set_defaults(handler=_command_evaluate)
+
+    web = commands.add_parser(
+        "web",
+        help="a table in the browser: replay logs, watch a live match, play against programs",
+        description="Start the Daihinmin table, a local web app: replay the games of a log "
+        "(--log: a games.jsonl, a table's record or a recorded C-server run, or a folder of "
+        "them), watch a live match between our players and C clients, or take a seat.",
+    )
+    web.add_argument("--log", metavar="PATH", help="a log file, or a folder of them, to replay")
+    web.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine)"
+    )
+    web.add_argument("--port", type=int, default=8766, help="TCP port (default 8766; 0: any)")
+    web.add_argument(
+        "--time-limit",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="seconds a person has per decision (default 60; a late person passes)",
+    )
+    web.add_argument("--open", action="store_true", help="open the page in a web browser")
+    web.set_defaults(handler=_command_web)
 
     from games.daihinmin.cli.mcpi import add_commands as add_mcpi_commands
     from games.daihinmin.cli.tournament import add_commands as add_tournament_command

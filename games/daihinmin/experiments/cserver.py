@@ -13,8 +13,12 @@ chunks run on ``jobs`` local workers.  A player is
   kit's FujiGokoro with its own settings: adaptive thinking time, min(8, cores) threads; built
   by `games.daihinmin.network.fujigokoro.build_fujigokoro`) or ``cmd:COMMAND LINE``.
 
-The C server deals with a clock-seeded generator and jn17 and FujiGokoro draw from their own
-generators, so these runs are not repeatable: only their statistics are.  A chunk that fails
+The C server deals with a clock-seeded generator, so unseeded runs are not repeatable: only
+their statistics are.  With a ``seed``, chunk ``k``'s server has its clock stopped at
+``seed + k`` (`games.daihinmin.network.kit.fixed_clock`) and our players are seeded from
+``seed`` and ``k``: the deals are repeated, and so is every game whose other players are
+repeatable (jn17 and the default client are; FujiGokoro thinks by the clock, and so does a
+player with a ``time_budget``).  A chunk that fails
 (a program that dies, a server that stops) keeps no games and says why in its `CChunkResult`.
 
 >>> c_program("jn17", build_kit=lambda: None) is None
@@ -115,6 +119,8 @@ class CChunk:
     players: tuple[str, ...]
     #: seconds the whole chunk may take
     timeout: float = 7200.0
+    #: the C server's seed (its stopped clock), None: its real clock
+    seed: int | None = None
 
 
 @attrs.frozen
@@ -164,7 +170,8 @@ def play_c_chunk(chunk: CChunk) -> CChunkResult:
             clients.append(argv if name != "default" else [*argv[:-1], f"default{p}"])
             timed.append(None)
             continue
-        player = TimedPlayer(make_player(name, seed=f"cserver:{chunk.index}:{p}"))
+        salt = "" if chunk.seed is None else f"{chunk.seed}:"
+        player = TimedPlayer(make_player(name, seed=f"cserver:{salt}{chunk.index}:{p}"))
         timed.append(player)
         label = player.name[:9]
 
@@ -178,7 +185,9 @@ def play_c_chunk(chunk: CChunk) -> CChunkResult:
     rejected: list[int | None] = [None] * 5
     faults: list[str] = []
     try:
-        run = run_on_c_server(chunk.games, clients, kit=build_kit(), timeout=chunk.timeout)
+        run = run_on_c_server(
+            chunk.games, clients, kit=build_kit(), timeout=chunk.timeout, seed=chunk.seed
+        )
         per_game = tuple(tuple(5 - r for r in ranks) for ranks in run.ranks)
         for p, returned in enumerate(run.returns):
             if isinstance(returned, ClientResult):
@@ -211,21 +220,33 @@ def run_c_tournament(
     on_result: Callable[[CChunkResult], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
     timeout: float = 7200.0,
+    seed: int | None = None,
 ) -> list[CChunkResult]:
     """Play ``games`` games of ``players`` on the C server in chunks of `CHUNK_GAMES`, on
     ``jobs`` local workers; ``skip``: chunk numbers already played (to resume a run);
-    ``on_result`` is called with each chunk as it finishes (save it there)."""
+    ``on_result`` is called with each chunk as it finishes (save it there); ``seed``: chunk
+    ``k`` deals as the C server seeded ``seed + k`` (None: the server's clock)."""
     from cgt import run_chunks
 
     if isinstance(players, str) or len(players) != 5:
         raise ValueError("a tournament needs a list of exactly 5 players")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31 - 10**6
+    ):
+        raise ValueError(f"a C server seed is an int in 0..2**31-10**6, got {seed!r}")
     for name in players:  # check the names before starting anything
         if c_program(name, build_kit=lambda: None) is None:
             from games.daihinmin.players import make_player
 
             make_player(name)
     chunks = [
-        CChunk(k, min(CHUNK_GAMES, games - start), tuple(players), timeout)
+        CChunk(
+            k,
+            min(CHUNK_GAMES, games - start),
+            tuple(players),
+            timeout,
+            None if seed is None else seed + k,
+        )
         for k, start in enumerate(range(0, games, CHUNK_GAMES))
         if k not in set(skip)
     ]

@@ -50,6 +50,7 @@ __all__ = [
     "format_standings",
     "mean_ci95",
     "newey_west_lags",
+    "play_summary",
     "standard_error",
     "summarize",
 ]
@@ -178,8 +179,21 @@ def summarize(result: MatchResult, lags: int | None = None) -> dict[str, Any]:
     if result.faults:
         summary["faults"] = [
             {"game": f.game, "player": f.player, "phase": f.phase, "error": f.error}
+            | ({"traceback": f.traceback} if f.traceback else {})
             for f in result.faults
         ]
+    return summary
+
+
+def play_summary(result: MatchResult, specs: Sequence[str], seed: object) -> dict[str, Any]:
+    """What ``cgt daihinmin play --json`` prints of a run: `summarize`, each player's name as
+    given (``spec``), the refused plays per player and the seed.  The web table writes the same
+    record of the games played at it."""
+    summary = summarize(result)
+    for entry, spec in zip(summary["players"], specs, strict=True):
+        entry["spec"] = spec
+    summary["rejected"] = list(result.rejected)
+    summary["seed"] = seed
     return summary
 
 
@@ -324,20 +338,35 @@ def format_standings(summary: dict[str, Any]) -> str:
 
 
 def format_notes(summary: dict[str, Any]) -> list[str]:
-    """The lines under a standings table: stalled games and the players' faults (at most 20).
+    """The lines under a standings table: stalled games and the players' faults, alike faults
+    on one line (at most 20 lines), each exception with its traceback once.
 
-    >>> format_notes({"stalled": 2, "faults": [{"game": 1, "player": 0, "phase": "play",
-    ...                                          "error": "boom"}]})
-    ['2 game(s) ended by the 20-pass rule', '1 fault(s):', '  game 1, player 0, play: boom']
+    >>> format_notes({"stalled": 2, "faults": [
+    ...     {"game": 1, "player": 0, "phase": "play", "error": "boom"},
+    ...     {"game": 3, "player": 0, "phase": "play", "error": "boom"}]})
+    ['2 game(s) ended by the 20-pass rule', '2 fault(s):',
+     '  games 1-3, player 0, play: boom (2 times)']
     """
     lines = []
     if summary.get("stalled"):
         lines.append(f"{summary['stalled']} game(s) ended by the 20-pass rule")
     faults = summary.get("faults") or []
-    if faults:
-        lines.append(f"{len(faults)} fault(s):")
-        for f in faults[:20]:
-            lines.append(f"  game {f['game']}, player {f['player']}, {f['phase']}: {f['error']}")
-        if len(faults) > 20:
-            lines.append(f"  ... and {len(faults) - 20} more (--json lists them all)")
+    if not faults:
+        return lines
+    lines.append(f"{len(faults)} fault(s):")
+    groups: dict[tuple[int, str, str], list[dict[str, Any]]] = {}
+    for f in faults:
+        groups.setdefault((f["player"], f["phase"], f["error"]), []).append(f)
+    for shown, ((player, phase, error), alike) in enumerate(groups.items()):
+        if shown == 20:
+            lines.append(f"  ... and {len(groups) - 20} more kinds (--json lists every fault)")
+            break
+        first, last = alike[0]["game"], alike[-1]["game"]
+        games = f"game {first}" if first == last else f"games {first}-{last}"
+        times = f" ({len(alike)} times)" if len(alike) > 1 else ""
+        lines.append(f"  {games}, player {player}, {phase}: {error}{times}")
+        for f in alike:
+            if f.get("traceback"):
+                lines.extend("    " + line for line in f["traceback"].splitlines())
+                break
     return lines

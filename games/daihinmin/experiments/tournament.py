@@ -102,11 +102,25 @@ def resolve_player(text: str) -> PlayerSpec:
         from games.daihinmin.network.kit import build_kit
 
         return PlayerSpec(name, (str(build_kit().jn17), "-n", "jn17"))
-    if os.sep in name and os.path.isfile(name) and os.access(name, os.X_OK):
-        return PlayerSpec(name, (name,))
-    from games.daihinmin.players import make_player
+    if os.sep in name and ":" not in name:
+        if os.path.isfile(name) and os.access(name, os.X_OK):
+            return PlayerSpec(name, (name,))
+        raise TournamentError(
+            f"player {text!r}: no executable file there (a UECda client program is given by"
+            " the path of its executable, or as cmd:COMMAND LINE)"
+        )
+    from games.daihinmin.players import PLAYER_NAMES, UnknownPlayerError, make_player
 
-    make_player(name)  # raises UnknownPlayerError
+    try:
+        make_player(name)
+    except UnknownPlayerError:
+        if ":" in name:  # a class that cannot be loaded: make_player says why
+            raise
+        raise UnknownPlayerError(
+            f"unknown player {text!r}: a tournament takes a registry name"
+            f" ({', '.join(PLAYER_NAMES)}), module.path:Class, jn17 (the C client of the"
+            " UECda kit), cmd:COMMAND LINE or the path of an executable UECda client"
+        ) from None
     return PlayerSpec(name)
 
 
@@ -147,9 +161,10 @@ def play_chunk(chunk: TournamentChunk) -> MatchResult:
 
 def _play_logged(match: Match, chunk: TournamentChunk, games: int) -> MatchResult:
     """`Match.play` writing each game to ``chunk.log_dir/games.jsonl`` as our server does."""
+    import json
     from pathlib import Path
 
-    from games.daihinmin.network.server import game_log_line
+    from games.daihinmin.network.server import game_json
 
     assert chunk.log_dir is not None
     Path(chunk.log_dir).mkdir(parents=True, exist_ok=True)
@@ -158,7 +173,7 @@ def _play_logged(match: Match, chunk: TournamentChunk, games: int) -> MatchResul
         for index in range(games):
             record = match.play_game(final=index == games - 1)
             result.add(record)
-            log.write(game_log_line(chunk.seed, record) + "\n")
+            log.write(json.dumps(game_json(chunk.seed, record, names=result.names)) + "\n")
     result.faults.extend(match.faults)
     return result
 

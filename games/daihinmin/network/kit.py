@@ -41,6 +41,7 @@ __all__ = [
     "build_kit",
     "cache_root",
     "compare_runs",
+    "fixed_clock",
     "kit_source",
     "run_on_our_server",
     "run_tournament",
@@ -272,8 +273,44 @@ class _Run:
                 proc.wait(timeout=1.0)
 
 
-def _start_server(run: _Run, kit: UecdaKit) -> int:
+def fixed_clock(kit: UecdaKit) -> Path:
+    """The shared library that stops the C server's clock (``fixed_clock.c`` beside this
+    module, compiled once per kit build with ``$CC``): preloaded, it makes ``time()`` return
+    ``$CGT_UECDA_SEED``, and the server seeds its deals with ``time(NULL)``."""
+    target = kit.build / "fixed_clock.so"
+    if target.exists():
+        return target
+    compiler = os.environ.get("CC", "gcc")
+    source = Path(__file__).with_name("fixed_clock.c")
+    scratch = target.with_name(f".fixed_clock.{os.getpid()}.{threading.get_ident()}.so")
+    try:
+        built = subprocess.run(
+            [compiler, "-shared", "-fPIC", "-O2", "-o", str(scratch), str(source)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise UecdaKitError(f"cannot compile {source.name}: {exc}") from exc
+    if built.returncode != 0:
+        raise UecdaKitError(f"cannot compile {source.name}:\n{built.stderr[-2000:]}")
+    scratch.replace(target)  # atomic: concurrent callers see a whole library or none
+    return target
+
+
+def _server_environment(kit: UecdaKit, seed: int | None) -> dict[str, str] | None:
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
+        raise UecdaKitError(f"a C server seed is an int in 0..2**31-1, got {seed!r}")
+    preload = " ".join(filter(None, [str(fixed_clock(kit)), os.environ.get("LD_PRELOAD")]))
+    return {**os.environ, "LD_PRELOAD": preload, "CGT_UECDA_SEED": str(seed)}
+
+
+def _start_server(run: _Run, kit: UecdaKit, seed: int | None = None) -> int:
     stdbuf = ["stdbuf", "-oL", "-eL"] if shutil.which("stdbuf") else []
+    environment = _server_environment(kit, seed)
     for _attempt in range(5):
         port = _free_port()
         with run.log.open("wb") as out:
@@ -284,6 +321,7 @@ def _start_server(run: _Run, kit: UecdaKit) -> int:
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
                 start_new_session=True,
+                env=environment,
             )
         deadline = time.monotonic() + 5.0
         while run.server.poll() is None and time.monotonic() < deadline:
@@ -361,6 +399,7 @@ def run_tournament(
     timeout: float = 600.0,
     connect_timeout: float = 30.0,
     workdir: str | os.PathLike[str] | None = None,
+    seed: int | None = None,
 ) -> TournamentResult:
     """Play `games` games on the C server ``tndhms`` with up to 5 `clients` (player order).
 
@@ -370,6 +409,10 @@ def run_tournament(
     the kit's ``tndhms.cfg`` with GAME_NUMBER, no window, console output, FLAG_LOGGER (`logger`)
     and any `settings` (e.g. ``{"RULE_SEKIGAE": "no"}``).  The run happens in a temporary
     directory (or `workdir`, which is kept: server.log, clientK.log, debug.dat, logs/).
+
+    The server seeds its deals from the clock, so two runs deal differently; with a `seed` its
+    clock is stopped at that value (`fixed_clock`), and the same seed deals the same games
+    (with clients that decide alike, the whole run is repeatable).
 
     Raises `UecdaKitError` on a timeout (`timeout` for the whole run, `connect_timeout` per
     client), a client that exits early (the C server would then spin forever), or missing
@@ -390,7 +433,7 @@ def run_tournament(
     lineup = [*clients] + [[str(kit.client), "-n", f"default{k}"] for k in range(len(clients), 5)]
     run = _Run(work)
     try:
-        port = _start_server(run, kit)
+        port = _start_server(run, kit, seed)
         for index, client in enumerate(lineup):
             _start_client(run, index, client, port, kit)
             deadline = time.monotonic() + connect_timeout

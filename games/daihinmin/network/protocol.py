@@ -35,6 +35,8 @@ import cgt
 from games.daihinmin.network.table import Table, TableError, check_table, decode_20140, encode_20140
 
 __all__ = [
+    "PROFILE_BYTES",
+    "PROFILE_WAIT",
     "PROTOCOLS",
     "PROTOCOL_20060",
     "PROTOCOL_20070",
@@ -44,6 +46,8 @@ __all__ = [
     "ProtocolError",
     "ProtocolTimeoutError",
     "connect",
+    "parse_profile",
+    "profile_version",
 ]
 
 PROTOCOL_20060 = 20060
@@ -52,6 +56,8 @@ PROTOCOL_20140 = 20140
 PROTOCOLS = (PROTOCOL_20060, PROTOCOL_20070, PROTOCOL_20140)
 #: how long the C server waits for a profile after accepting a connection (``daihu.c:595``)
 PROFILE_WAIT = 2.0
+#: the bytes of a profile (a binary table, whatever protocol it announces)
+PROFILE_BYTES = 480
 _BIG = struct.Struct(">120i")
 _NATIVE = struct.Struct("=120i")
 _NAME_CHARS = 15
@@ -223,19 +229,11 @@ class Connection:
             self.version = PROTOCOL_20060
             return PROTOCOL_20060, ""
         self.version = PROTOCOL_20070
-        table = self.read_table("its profile", timeout=max(wait, 1.0))
-        version = table[0][0]
-        if version not in (PROTOCOL_20070, PROTOCOL_20140):
-            raise ProtocolError(
-                f"{self.peer} announced protocol {version} in its profile (20070 or 20140 expected)"
-            )
-        chars = []
-        for value in table[1][:9]:
-            if value == 0:
-                break
-            chars.append(value & 0xFF)
+        version, name = parse_profile(
+            self.recv_exact(PROFILE_BYTES, "sending its profile", max(wait, 1.0)), self.peer
+        )
         self.version = version
-        return version, bytes(chars).decode("latin-1")
+        return version, name
 
     def close(self) -> None:
         """Close the socket (idempotent)."""
@@ -244,6 +242,35 @@ class Connection:
             with contextlib.suppress(OSError):
                 self.sock.shutdown(socket.SHUT_RDWR)
             self.sock.close()
+
+
+def profile_version(start: bytes, peer: str) -> int:
+    """The protocol a profile announces, from its first 4 bytes: `ProtocolError` unless it is
+    20070 or 20140 (so a connection that speaks something else is known at once).
+
+    >>> profile_version(b"GET / HTTP/1.1", "127.0.0.1:5000")
+    Traceback (most recent call last):
+    ...
+    games.daihinmin.network.protocol.ProtocolError: 127.0.0.1:5000 announced protocol 1195725856 ...
+    """
+    version: int = struct.unpack(">i", start[:4])[0]
+    if version not in (PROTOCOL_20070, PROTOCOL_20140):
+        raise ProtocolError(
+            f"{peer} announced protocol {version} in its profile (20070 or 20140 expected)"
+        )
+    return version
+
+
+def parse_profile(data: bytes, peer: str) -> tuple[int, str]:
+    """``(version, name)`` of a profile's 480 bytes (a binary table: ``[0][0]`` the version,
+    ``[1][..]`` the name, one char per cell; the name is cut to 9 chars as on the server)."""
+    version = profile_version(data, peer)
+    chars = []
+    for value in _BIG.unpack(data)[15:24]:
+        if value == 0:
+            break
+        chars.append(value & 0xFF)
+    return version, bytes(chars).decode("latin-1")
 
 
 def connect(

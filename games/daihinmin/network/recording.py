@@ -506,11 +506,13 @@ def record_run(
     settings: Mapping[str, str] | None = None,
     logger: bool = False,
     workdir: str | os.PathLike[str] | None = None,
+    seed: int | None = None,
 ) -> RunRecord:
     """Play ``games`` games on the C server with the five client ``commands`` (player order),
     every one behind a recording proxy, and return the merged record (`uecda_kit.build_kit`
     builds the kit unless ``kit`` is given).  ``logger`` turns on the server's own game log
-    and ``workdir`` keeps the server's files (``logs/*.log``, ``debug.dat``, ...)."""
+    and ``workdir`` keeps the server's files (``logs/*.log``, ``debug.dat``, ...).  ``seed``
+    fixes the server's deals (`uecda_kit.run_tournament`): the same seed, the same games."""
     if len(commands) != 5:
         raise RecordingError(f"a run needs 5 client commands, got {len(commands)}")
     built = kit if kit is not None else uecda_kit.build_kit()
@@ -522,6 +524,7 @@ def record_run(
         settings=settings,
         logger=logger,
         workdir=workdir,
+        seed=seed,
     )
     streams = [r for r in result.returns if isinstance(r, StreamRecord)]
     if len(streams) != 5:

@@ -105,7 +105,14 @@ def parse_cards(text: str | Iterable[str], *, allow_duplicates: bool = False) ->
     ...
     games.daihinmin.rules.cards.CardError: card '3s' at position 2 is given twice
     """
-    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        words = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, bytearray)):
+        words = list(text)
+    else:
+        raise cgt.WrongTypeError(
+            f"cards are text such as '3S 4S, JK' or an iterable of card names, not {text!r}"
+        )
     mask = 0
     for index, word in enumerate(words, start=1):
         bit = parse_card(word, index)

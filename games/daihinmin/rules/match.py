@@ -32,6 +32,7 @@ import random
 import signal
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -53,6 +54,7 @@ __all__ = [
     "PlayerTimeoutError",
     "deal_cards",
     "game_rng",
+    "player_traceback",
     "seats_for_game",
 ]
 
@@ -68,12 +70,17 @@ class PlayerFaultError(cgt.CGTError, RuntimeError):
 
 @attrs.frozen
 class Fault:
-    """A player that raised, timed out or returned something that is not a meld."""
+    """A player that raised, timed out or returned something that is not a meld.
+
+    ``traceback``: where a player's exception came from (its own frames, file and line), given
+    with the first fault of each distinct error of a match (same player, exception type and
+    line), empty for the repeats and for faults that are no exception."""
 
     game: int
     player: int
     phase: str
     error: str
+    traceback: str = ""
 
 
 @attrs.frozen
@@ -196,6 +203,7 @@ class Match:
         self.game = 0
         self.ranking: tuple[int, ...] | None = None
         self.faults: list[Fault] = []
+        self._seen_errors: set[tuple[int, str, str]] = set()
 
     def start_at(self, game: int) -> None:
         """Continue with game ``game`` (it must be the first of a rank period, or 1)."""
@@ -364,19 +372,50 @@ class Match:
             with _time_limit(self.time_limit):
                 return method(*args)
         except PlayerTimeoutError:
-            error = f"no answer within {self.time_limit} s"
+            error, where = f"no answer within {self.time_limit} s", ""
         except Exception as exc:  # a faulty player must not stop the match
             if self.strict:
                 raise
-            error = f"{type(exc).__name__}: {exc}"
-        self._fault(self.game, player, phase, error)
+            error, where = f"{type(exc).__name__}: {exc}", self._first_traceback(player, exc)
+        self._fault(self.game, player, phase, error, where)
         return _FAULT
 
-    def _fault(self, game: int, player: int, phase: str, error: str) -> None:
-        fault = Fault(game, player, phase, error)
+    def _first_traceback(self, player: int, exc: BaseException) -> str:
+        """The player's traceback if this is the first error of its kind (type and line)."""
+        frames = traceback.extract_tb(exc.__traceback__)
+        line = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+        key = (player, type(exc).__name__, line)
+        if key in self._seen_errors:
+            return ""
+        self._seen_errors.add(key)
+        return player_traceback(exc)
+
+    def _fault(self, game: int, player: int, phase: str, error: str, where: str = "") -> None:
+        fault = Fault(game, player, phase, error, where)
         if self.strict:
             raise PlayerFaultError(f"game {game}, player {player} ({phase}): {error}")
         self.faults.append(fault)
+
+
+def player_traceback(exc: BaseException) -> str:
+    """The traceback of an exception a player raised, from the player's own code on (the
+    match's frames are cut): file, line and source of every frame, then the error.
+
+    >>> class Broken:
+    ...     def play(self, obs):
+    ...         return 1 / 0
+    >>> try:
+    ...     Broken().play(None)
+    ... except ZeroDivisionError as error:
+    ...     print(player_traceback(error).splitlines()[-1])
+    ZeroDivisionError: division by zero
+    """
+    start = tb = exc.__traceback__
+    while tb is not None:  # the player's frames begin after the match's last one
+        if tb.tb_frame.f_code.co_filename == __file__:
+            start = tb.tb_next
+        tb = tb.tb_next
+    return "".join(traceback.format_exception(type(exc), exc, start)).rstrip()
 
 
 def _bad_exchange(choice: object, hand: int, k: int) -> str:

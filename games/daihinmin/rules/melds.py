@@ -162,6 +162,8 @@ class Meld:
         (row 4 beside four cards); in a sequence the gap, else just above the top card (or just
         below the lowest when the top is a 2).
         """
+        if not isinstance(text, str):
+            raise cgt.WrongTypeError(f"a meld is text such as '5S 6S 7S' or 'pass', not {text!r}")
         words = text.replace(",", " ").split()
         if [w.lower() for w in words] in ([], ["pass"]):
             return PASS

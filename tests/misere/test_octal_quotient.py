@@ -1,0 +1,189 @@
+"""Misère quotients of all heaps of octal games (the stabilisation certificate), outcome
+questions read from them, checked against direct search; and the bounds of issue 28 item 6
+(nim heaps by closed forms, named refusals, progress and Ctrl-C on the command line)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import resource
+import select
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import cgt
+from cgt.cli import main
+from cgt.misere.quotient import _heap_period
+from games.nim import Nim, octal
+from games.nim.misere import octal_misere_outcome
+
+
+def test_heap_period_needs_a_long_enough_window():
+    # t = 2: period 2 from heap 8 needs at least 2*8 + 2*2 + 2 - 1 = 21 heaps
+    images = [0, 1, 2, 1, 2, 3, 2, 3, 2, 4] + [2, 4] * 6
+    assert _heap_period(images[:21], 2) is None
+    assert _heap_period(images[:22], 2) == (8, 2)
+    assert _heap_period([0, 1, 0, 1, 0], 1) == (0, 2)
+
+
+def test_075_is_r8_for_all_heaps_and_agrees_with_direct_search():
+    q = cgt.octal_misere_quotient((0, 7, 5))
+    assert q.all_heaps and q.order == 8 and q.p_portion_names == ("a", "b^2")
+    assert (q.preperiod, q.period) == (8, 2)
+    game = octal("0.75")
+    sizes = range(1, 10)
+    for count in (1, 2, 3):
+        for heaps in itertools.combinations_with_replacement(sizes, count):
+            direct = cgt.misere_outcome(*[game.position(h) for h in heaps])
+            assert q.is_p_position(heaps) == (direct is cgt.MisereOutcome.P), heaps
+    # heaps beyond the ones the quotient was built from, read through the period
+    for heaps in ((22,), (23, 1)):
+        direct = cgt.misere_outcome(*[game.position(h) for h in heaps])
+        assert q.is_p_position(heaps) == (direct is cgt.MisereOutcome.P), heaps
+
+
+@pytest.mark.parametrize("digits", [(0, 3), (0, 7), (0, 1, 2), (0, 3, 3)])
+def test_small_octal_quotients_agree_with_direct_search(digits):
+    q = cgt.octal_misere_quotient(digits)
+    code = f"{digits[0]}." + "".join(map(str, digits[1:]))
+    game = octal(code)
+    assert q.all_heaps
+    for heaps in itertools.combinations_with_replacement(range(1, 8), 3):
+        direct = cgt.misere_outcome(*[game.position(h) for h in heaps])
+        assert q.is_p_position(heaps) == (direct is cgt.MisereOutcome.P), (code, heaps)
+
+
+def test_the_incremental_quotient_matches_the_published_kayles_prefix():
+    # Kayles' quotient of heaps <= 6 (order 12) and <= 9 (order 18) as before the fast path
+    q = cgt.misere_quotient(octal("0.77").position, 9)
+    assert q.order == 18 and q.p_portion_names == ("a", "d", "ac", "b^2", "ac^2", "ad^2")
+    assert q.heap_names == ("1", "a", "b", "ab", "a", "c", "ab", "b", "ab^2", "d")
+
+
+def test_outcome_in_python_and_on_the_command_line(capsys):
+    answer = octal_misere_outcome("0.75", [3, 5, 7, 1000])
+    assert (answer.outcome, answer.element) == ("N", "ab")
+    assert main(["octal", "0.75", "--misere", "--outcome", "3,5,7,1000", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["outcome"] == "N" and report["element"] == "ab"
+    assert report["quotient"] == {
+        "order": 8,
+        "heaps": "all",
+        "certified": True,
+        "p_portion": ["a", "b^2"],
+    }
+    assert main(["octal", "0.75", "--misere", "--outcome", "1,1,1"]) == 0
+    # three 1-heaps: three moves, the last one loses: a P-position, as the direct search says
+    assert "P-position (element a of" in capsys.readouterr().out
+    assert cgt.misere_outcome(*[octal("0.75").position(1)] * 3) is cgt.MisereOutcome.P
+
+
+def test_an_unstable_quotient_refuses_big_heaps_by_name(capsys):
+    args = ["octal", "0.77", "--misere", "--outcome", "3,5,7,1000", "--max-heap", "6"]
+    assert main(args) == 2
+    assert "did not stabilise within 6 heaps" in capsys.readouterr().err
+
+
+# --- issue 28 item 6: nim heaps in misère play -------------------------------------------------
+@cgt.impartial_game
+def Heap(n):
+    return range(n)
+
+
+def test_nim_closed_forms_agree_with_direct_search():
+    for count in range(5):
+        for heaps in itertools.combinations_with_replacement(range(6), count):
+            direct_p = cgt.misere_outcome(*[Heap(h) for h in heaps])
+            assert cgt.misere_outcome(Nim(heaps)) == direct_p, heaps
+            assert cgt.misere_grundy(Nim(heaps)) == cgt.misere_grundy(*[Heap(h) for h in heaps])
+
+
+def _limited(code: str, seconds: int = 60) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh Python limited to 1.5 GB of memory."""
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))
+
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=seconds,
+        preexec_fn=limit,
+    )
+
+
+def test_big_nim_heaps_are_answered_at_once_within_bounded_memory():
+    run = _limited(
+        "import time, cgt\n"
+        "from games.nim import Nim\n"
+        "t = time.perf_counter()\n"
+        "a = cgt.misere_outcome(Nim((10000,))).value\n"
+        "b = cgt.misere_grundy(Nim((10**5, 10**5, 3)))\n"
+        "c = cgt.misere_outcome(Nim((1, 1, 1))).value\n"
+        "print(a, b, c, time.perf_counter() - t < 1)\n"
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["N", "3", "P", "True"]
+
+
+def test_huge_misere_forms_are_refused_by_name():
+    run = _limited(
+        "import cgt\n"
+        "from games.nim import Nim\n"
+        "tries = (lambda: cgt.MisereGame.nim(10**5), lambda: cgt.misere_canonical(Nim((10**4,))))\n"
+        "for f in tries:\n"
+        "    try:\n"
+        "        f()\n"
+        "    except cgt.MisereFormTooLargeError as e:\n"
+        "        print('refused', 'quadratic' in str(e))\n"
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["refused", "True", "refused", "True"]
+    with pytest.raises(cgt.MisereSearchTooLargeError, match="no closed form"):
+        cgt.misere_outcome(Nim((5000,)), Heap(2))
+    assert cgt.misere_canonical(Nim((2, 3))) == cgt.MisereGame.nim(2) + cgt.MisereGame.nim(3)
+
+
+def test_long_misere_runs_show_progress_and_stop_on_ctrl_c():
+    """``cgt octal 0.77 --misere --upto 200`` on a terminal: a live status, then Ctrl-C."""
+    master, slave = os.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cgt", "octal", "0.77", "--misere", "--upto", "200"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        env={**os.environ, "COLUMNS": "120", "TERM": "xterm"},
+    )
+    os.close(slave)
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"genus of heap" not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 1)
+        if ready:
+            seen += os.read(master, 65536)
+    assert b"genus of heap" in seen
+    process.send_signal(signal.SIGINT)
+    process.wait(timeout=60)
+    rest = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if not ready:
+            break
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        rest += chunk
+    os.close(master)
+    assert process.returncode == 130
+    assert b"interrupted (misere play of 0.77: genus of heap" in (seen + rest).replace(
+        "è".encode(), b"e"
+    )
