@@ -18,9 +18,13 @@ Lineups (player 0 is ``--player``, default ``strongest``, i.e. mcpi):
 
 Chunks of 100 games (one rank period, a fresh C server each:
 `games.daihinmin.experiments.cserver`) are saved as they finish, one JSON line each, in
-``--out`` (``benchmarks/results/mcpi``); a run that is stopped resumes where it was.  The C
-server seeds its deals with the clock and jn17 and FujiGokoro are not seeded by us, so a run
-cannot be repeated exactly: only its statistics can.
+``--out`` (``benchmarks/results/mcpi``); a run that is stopped resumes where it was.  Without
+``--seed`` the C server seeds its deals with the clock, so a run cannot be repeated exactly:
+only its statistics can.  With ``--seed S`` chunk ``k``'s server deals as if seeded ``S + k``
+(its clock stopped: `games.daihinmin.network.kit.fixed_clock`) and our players are seeded from
+it: a seeded run of mcpi (no time budget), jn17, kou2+ and the default clients is repeated
+game for game; FujiGokoro and a player with a time budget think by the clock, so runs with
+them repeat only the deals.
 
 Statistics are over the rank periods (independent by construction; the games within one are
 not): each player's mean points per game with a Student-t 95% interval over the period means,
@@ -55,8 +59,9 @@ LINEUPS = {
 OUT = Path(__file__).parent / "results" / "mcpi"
 
 
-def _file(out: Path, lineup: str, player: str) -> Path:
-    tag = re.sub(r"[^A-Za-z0-9_.+=-]+", "_", f"{lineup}__{player}")
+def _file(out: Path, lineup: str, player: str, seed: int | None = None) -> Path:
+    suffix = "" if seed is None else f"__seed{seed}"
+    tag = re.sub(r"[^A-Za-z0-9_.+=-]+", "_", f"{lineup}__{player}{suffix}")
     return out / f"cserver_{tag}.jsonl"
 
 
@@ -66,9 +71,11 @@ def load(path: Path) -> list[CChunkResult]:
     return [CChunkResult.from_json(json.loads(line)) for line in path.read_text().splitlines()]
 
 
-def run(lineup: str, player: str, games: int, jobs: int, out: Path) -> None:
+def run(
+    lineup: str, player: str, games: int, jobs: int, out: Path, seed: int | None = None
+) -> None:
     players = [player if name == "PLAYER" else name for name in LINEUPS[lineup]]
-    path = _file(out, lineup, player)
+    path = _file(out, lineup, player, seed)
     done = {c.index for c in load(path) if c.error is None}
     out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -85,7 +92,7 @@ def run(lineup: str, player: str, games: int, jobs: int, out: Path) -> None:
             flush=True,
         )
 
-    run_c_tournament(players, games, jobs=jobs, skip=sorted(done), on_result=save)
+    run_c_tournament(players, games, jobs=jobs, skip=sorted(done), on_result=save, seed=seed)
 
 
 def _interval(values: list[float], signed: bool = False) -> str:
@@ -154,6 +161,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=2000, help="games per lineup")
     parser.add_argument("--jobs", type=int, default=1, help="chunks played at once")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--seed", type=int, help="seed the C server (chunk k: SEED + k) and our players"
+    )
     parser.add_argument("--report", action="store_true", help="only print the saved runs")
     args = parser.parse_args(argv)
     lineups = [name.strip() for name in args.lineups.split(",")]
@@ -162,9 +172,9 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(f"unknown lineup {name!r}: use {', '.join(LINEUPS)}")
     if not args.report:
         for name in lineups:
-            run(name, args.player, args.games, args.jobs, args.out)
+            run(name, args.player, args.games, args.jobs, args.out, args.seed)
     for name in lineups:
-        print(report(_file(args.out, name, args.player)) + "\n")
+        print(report(_file(args.out, name, args.player, args.seed)) + "\n")
 
 
 if __name__ == "__main__":
