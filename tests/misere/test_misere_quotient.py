@@ -92,10 +92,12 @@ def test_too_few_test_sums_never_give_a_wrong_quotient(monkeypatch):
     game = octal("0.75")
     # The candidate from the empty test sum alone fails its certificate; the fallback tests
     # (every sum of <= test_weight heaps) find R_8 again.
-    assert misere_quotient(game.position, 6).order == 8
+    assert misere_quotient(game.position, 6, method="search").order == 8
     # With fallback tests too small as well, the certificate refuses: an error, not a wrong Q.
     with pytest.raises(QuotientNotFoundError):
-        misere_quotient(game.position, 6, test_weight=1)
+        misere_quotient(game.position, 6, test_weight=1, method="search")
+    # The construction inside the quotient needs no test sums at all.
+    assert misere_quotient(game.position, 6, test_weight=1).order == 8
 
 
 @pytest.mark.parametrize(("code", "n"), [("0.75", 6), ("0.77", 6), ("0.07", 8)])
