@@ -388,7 +388,7 @@ def add_commands(subparsers: Any) -> None:
     oct_ = subparsers.add_parser(
         "octal", help="octal game: sequence, certified period (octal periodicity theorem)"
     )
-    oct_.add_argument("code", metavar="CODE", help="octal code, e.g. 0.77 (Kayles)")
+    oct_.add_argument("code", metavar="CODE", help="octal code, e.g. 0.77 or .77 (Kayles), 4.07")
     oct_.add_argument(
         "--upto",
         type=_upto,
