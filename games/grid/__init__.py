@@ -19,7 +19,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from games.grid._board import BoardError
+    from games.grid._board import BoardError, BoardTooLargeError
     from games.grid.amazons import Amazons
     from games.grid.clobber import Clobber
     from games.grid.col import Col
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Amazons",
     "BoardError",
+    "BoardTooLargeError",
     "Clobber",
     "Col",
     "Cram",
@@ -44,6 +45,7 @@ __all__ = [
 _HOME = {
     "Amazons": "amazons",
     "BoardError": "_board",
+    "BoardTooLargeError": "_board",
     "Clobber": "clobber",
     "Col": "col",
     "Cram": "cram",
