@@ -76,6 +76,9 @@ SPECIAL_CONSTRUCTORS: dict[str, Callable[[type], list[BaseException]]] = {
     ],
     "cgt.core.runner.RunInterrupted": lambda cls: [cls({2: "two", 0: ("zero", 0)}, 5), cls({}, 0)],
     "cgt.verification.registry.ClaimsInterrupted": lambda cls: [cls([], 3)],
+    "cgt.impartial.search.SearchInterrupted": lambda cls: [
+        cls(cgt.impartial.search.SearchStats(10, 20, 3, 7, 0, 1.5, 2))
+    ],
     "games.grid._board.BoardError": lambda cls: [cls("unexpected 'x'", "..|x.", 3)],
     "cgt.partizan.notation.NotationError": lambda cls: [
         cls("unexpected {where}", "{1|2", 4),

@@ -109,13 +109,13 @@ def test_str_makes_the_text_of_each_subgame_once(monkeypatch: pytest.MonkeyPatch
     from cgt.partizan import printing
 
     made: list[cgt.Game] = []
-    bare = printing._Printer._bare
+    shape = printing._Printer._shape
 
-    def counted(self: printing._Printer, g: cgt.Game) -> tuple[str, int]:
+    def counted(self: printing._Printer, g: cgt.Game) -> printing._Shape:
         made.append(g)
-        return bare(self, g)
+        return shape(self, g)
 
-    monkeypatch.setattr(printing._Printer, "_bare", counted)
+    monkeypatch.setattr(printing._Printer, "_shape", counted)
     g = cgt.value(PartizanTanhinmin((1, 3, 5, 7, 9), (2, 4, 6, 8, 10)))
     text = str(g)
     # each subgame at most once in each of the two printers (the default style sorts options

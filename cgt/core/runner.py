@@ -41,9 +41,11 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import multiprocessing
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -235,6 +237,7 @@ def _run_on_dask(
     from distributed import Client, LocalCluster
 
     cluster = None
+    before = set(multiprocessing.active_children())
     try:
         if scheduler is None:
             # The workers are started with Ctrl-C held back (they inherit it): on Ctrl-C this
@@ -252,19 +255,39 @@ def _run_on_dask(
         else:
             client = Client(_checked_address(scheduler), set_as_default=False)
     except KeyboardInterrupt:
-        if cluster is not None:
-            cluster.close()
+        _close(cluster, before)
         raise RunInterrupted({}, len(chunks)) from None
     except BaseException:
-        if cluster is not None:
-            cluster.close()
+        _close(cluster, before)
         raise
     try:
         return _collect(client, function, chunks, report, order)
     finally:
         client.close()
-        if cluster is not None:
-            cluster.close()
+        _close(cluster, before)
+
+
+def _close(cluster: Any, before: set[Any], wait: float = 30.0) -> None:
+    """Close a cluster started for a run and wait (at most ``wait`` seconds) for the worker
+    processes started with it to end, ending those still there: ``close`` can return while
+    they exit, and a Ctrl-C that reaches a thread started before the signal was held stops the
+    start of the cluster before there is a cluster to close.  A run that stops leaves no
+    process behind."""
+    if cluster is not None:
+        cluster.close()
+    else:
+        wait = 0.0  # no cluster was made to tell them to stop: end them now
+    deadline = time.monotonic() + wait
+    started = set(multiprocessing.active_children()) - before
+    for process in started:
+        process.join(max(0.0, deadline - time.monotonic()))
+    for process in started:
+        if process.is_alive():
+            process.terminate()
+            process.join(5)
+        if process.is_alive():
+            process.kill()
+            process.join()
 
 
 # The Dask configuration of a LocalCluster started for a run (its workers get it too): a worker

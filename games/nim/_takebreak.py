@@ -340,6 +340,21 @@ class KernelValues:
         self._spec = np.array(rules.spec(), np.int64)
         self._next_mask_at = FIRST_MASK
 
+    def __getstate__(self) -> dict[str, Any]:
+        # the loaded library is not data: a copy (another process included) loads it anew
+        state = dict(self.__dict__)
+        del state["_library"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        library = _kernel.load()
+        if library is None:
+            raise InvalidArgumentError(
+                f"the compiled kernel is not available here: {_kernel.kernel_status()}"
+            )
+        self._library = library
+
     @property
     def values(self) -> np.ndarray:
         return self.array[: self.size]
