@@ -3,7 +3,8 @@
 Each subpackage is one game family: its positions (through the `cgt` position protocol), its
 closed forms, and their registration with `cgt verify`.  Subpackages use only `cgt`'s public API
 and none imports another: `games.nim` (heap games), `games.grid` (the rulesets played on a grid
-of cells), `games.hackenbush`, `games.sevens`, `games.tanhinmin`, `games.daihinmin`.
+of cells), `games.hackenbush`, `games.placement` (digraph placement games), `games.sevens`,
+`games.tanhinmin`, `games.daihinmin`.
 
 The grid rulesets were modules of `games` itself; their old import paths still work
 (``from games.domineering import Domineering``).

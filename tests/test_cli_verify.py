@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import cgt
 from cgt.cli import command as cli
+from cgt.cli import verify as verify_command
 from cgt.cli.verify import GameNotFoundError, select_claims
 from cgt.verification import claim as claim_module
 from cgt.verification import plugins
@@ -36,6 +37,7 @@ LONG = "g(n) = n mod 3, " + " ".join(f"word{i}" for i in range(40)) + " END"
 def registry(monkeypatch: pytest.MonkeyPatch) -> list[cgt.Claim]:
     monkeypatch.setattr(claim_module, "_REGISTRY", [])
     monkeypatch.setattr(cli, "load_plugins", lambda: {})
+    monkeypatch.setattr(verify_command, "load_plugins", lambda: {})
     monkeypatch.setattr(plugins, "_ERRORS", {})
     cgt.register_claim(
         game="take 1 or 2",

@@ -211,6 +211,9 @@ def test_ctrl_c_on_the_command_line_stops_with_a_clear_message():
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "COLUMNS": "100"},
+        # SIGINT back to its default in the child: a shell starts background jobs (the tests run
+        # in the background) with SIGINT ignored, and Python then leaves it ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(4)
     process.send_signal(signal.SIGINT)

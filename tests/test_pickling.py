@@ -79,6 +79,10 @@ SPECIAL_CONSTRUCTORS: dict[str, Callable[[type], list[BaseException]]] = {
     "cgt.impartial.search.SearchInterrupted": lambda cls: [
         cls(cgt.impartial.search.SearchStats(10, 20, 3, 7, 0, 1.5, 2))
     ],
+    "cgt.partizan.solver.OutcomeInterrupted": lambda cls: [
+        cls(cgt.SolverStats(nodes=64, table_size=50, seconds=1.5)),
+        cls(cgt.SolverStats(), True, None, "3 of 10 first moves"),
+    ],
     "games.grid._board.BoardError": lambda cls: [cls("unexpected 'x'", "..|x.", 3)],
     "cgt.partizan.notation.NotationError": lambda cls: [
         cls("unexpected {where}", "{1|2", 4),
@@ -203,12 +207,14 @@ def _position_examples() -> dict[type, list[Any]]:
     from games.grid.col import Col
     from games.grid.cram import Cram
     from games.grid.domineering import Domineering
+    from games.grid.fission import Fission
     from games.grid.konane import Konane
     from games.grid.snort import Snort
     from games.grid.toads_and_frogs import ToadsAndFrogs
     from games.hackenbush import Hackenbush
     from games.nim import MooreNim, Nim, Wythoff, octal, subtraction
     from games.nim._sequence import HeapPosition
+    from games.placement import DigraphPlacement
     from games.sevens.game import Suit
     from games.sevens.loopy import PassingSevens
     from games.tanhinmin import PartizanTanhinmin
@@ -223,6 +229,8 @@ def _position_examples() -> dict[type, list[Any]]:
         Col: [Col("..|..")],
         Cram: [Cram("...|..#")],
         Domineering: [Domineering("..|..|.#"), Domineering("")],
+        Fission: [Fission(".x.|...|#.."), Fission("")],
+        DigraphPlacement: [DigraphPlacement("BRB:0>1,2>1"), DigraphPlacement("")],
         Hackenbush: [Hackenbush("LLR"), Hackenbush("0-1:L 1-2:R 2-0:G")],
         Konane: [Konane("xo.|...")],
         PassingSevens: [PassingSevens(["0LR"], 1, None)],

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 import cgt
 from cgt.cli import command as cli
+from cgt.cli import verify as verify_command
 from cgt.core.runner import Chunk, DaskMissingError, RunInterrupted, run_chunks, seeded_chunks
 from cgt.verification import claim as claim_module
 from cgt.verification import registry
@@ -239,6 +240,7 @@ def test_the_random_search_is_seeded_by_the_claim() -> None:
 def test_ctrl_c_in_cgt_verify_prints_the_claims_finished(monkeypatch, capsys) -> None:
     monkeypatch.setattr(claim_module, "_REGISTRY", [])
     monkeypatch.setattr(cli, "load_plugins", lambda: {})
+    monkeypatch.setattr(verify_command, "load_plugins", lambda: {})
 
     def interrupt(position: Any) -> int:
         raise KeyboardInterrupt

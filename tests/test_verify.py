@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import cgt
 from cgt.cli import command as cli
+from cgt.cli import verify as verify_command
 from cgt.verification import claim as claim_module
 
 
@@ -92,6 +93,7 @@ def test_custom_variables_and_equality():
 def clean_registry(monkeypatch):
     monkeypatch.setattr(claim_module, "_REGISTRY", [])
     monkeypatch.setattr(cli, "load_plugins", lambda: {})
+    monkeypatch.setattr(verify_command, "load_plugins", lambda: {})
     return claim_module._REGISTRY
 
 

@@ -18,6 +18,7 @@ import pytest
 
 import cgt
 from cgt.cli import command as cli
+from cgt.cli import verify as verify_command
 from cgt.core.runner import run_chunks
 from cgt.verification import _chunks, plugins
 from cgt.verification import claim as claim_module
@@ -77,6 +78,7 @@ def registry(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[cgt.Claim]
     file in a temporary directory."""
     monkeypatch.setattr(claim_module, "_REGISTRY", list(CLAIMS))
     monkeypatch.setattr(cli, "load_plugins", lambda: {})
+    monkeypatch.setattr(verify_command, "load_plugins", lambda: {})
     monkeypatch.setattr(plugins, "_ERRORS", {})
     for claim in CLAIMS:
         monkeypatch.setitem(claim_module._ORIGINS, (claim.game, claim.claim), __name__)

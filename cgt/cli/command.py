@@ -1,5 +1,6 @@
 """The ``cgt`` command: ``cgt verify`` (`cgt.cli.verify`), ``cgt value`` (`cgt.cli.summary`,
-with ``--game`` from `cgt.cli.rulesets`) and the sub-commands of plug-ins.
+with ``--game`` from `cgt.cli.rulesets`), ``cgt nimber`` and ``cgt outcome`` (searches for one
+large position) and the sub-commands of plug-ins.
 
 Common to every sub-command: ``cgt --version``; a value that starts with ``-`` is read as a
 value, not an option, unless it is one of the command's options (``cgt value -1/2``,
@@ -119,7 +120,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 #: the commands of `cgt` itself; a command line that runs one of them imports no plug-in
-BUILTIN_COMMANDS = ("verify", "value", "nimber")
+BUILTIN_COMMANDS = ("verify", "value", "nimber", "outcome")
 
 
 def build_parser(plugins: bool = True) -> argparse.ArgumentParser:
@@ -130,6 +131,7 @@ def build_parser(plugins: bool = True) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"cgt {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     from cgt.cli.nimber import add_command as add_nimber_command
+    from cgt.cli.outcome import add_command as add_outcome_command
     from cgt.cli.rulesets import add_game_option
     from cgt.cli.summary import add_commands as add_value_command
     from cgt.cli.verify import add_command as add_verify_command
@@ -138,6 +140,7 @@ def build_parser(plugins: bool = True) -> argparse.ArgumentParser:
     add_value_command(commands)
     add_game_option(commands.choices["value"])
     add_nimber_command(commands)
+    add_outcome_command(commands)
     if plugins:
         for module in load_plugins().values():
             add_commands: Any = getattr(module, "add_commands", None)

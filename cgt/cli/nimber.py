@@ -28,14 +28,16 @@ def _describe(stats: SearchStats) -> str:
 
 
 class _Display:
-    """A rich status line on standard error (only on a terminal, unless forced)."""
+    """A rich status line on standard error (only on a terminal, unless forced), each line
+    starting with ``label``."""
 
-    def __init__(self, enabled: bool) -> None:
+    def __init__(self, enabled: bool, label: str = "nimber search") -> None:
         self.status: Any = None
+        self.label = label
         if enabled:
             from rich.console import Console
 
-            self.status = Console(stderr=True).status("nimber search: starting")
+            self.status = Console(stderr=True).status(f"{label}: starting")
 
     def __enter__(self) -> _Display:
         if self.status is not None:
@@ -48,11 +50,11 @@ class _Display:
 
     def update(self, stats: SearchStats) -> None:
         if self.status is not None:
-            self.status.update(f"nimber search: {_describe(stats)}")
+            self.status.update(f"{self.label}: {_describe(stats)}")
 
     def chunks(self, finished: int, total: int) -> None:
         if self.status is not None:
-            self.status.update(f"nimber search: {finished} of {total} chunks finished")
+            self.status.update(f"{self.label}: {finished} of {total} chunks finished")
 
 
 def _command(args: argparse.Namespace) -> int:

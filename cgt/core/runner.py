@@ -338,11 +338,19 @@ def _ctrl_c_held() -> Iterator[None]:
     ):
         yield
         return
+    # The mask is inherited by the processes and threads started meanwhile; a thread that was
+    # running before does not block the signal and may take it: the handler then only notes
+    # it (Python runs handlers in the main thread), so nothing is interrupted half-way.
+    noted: list[int] = []
+    handler = signal.signal(signal.SIGINT, lambda number, frame: noted.append(number))
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        signal.signal(signal.SIGINT, handler)
+    if noted:
+        raise KeyboardInterrupt
 
 
 def _collect(

@@ -7,7 +7,14 @@ from cgt.partizan.game import DOWN, STAR, UP, ZERO, Game, GameValueError, miny, 
 from cgt.partizan.long_text import TextSize, text_size, write_text
 from cgt.partizan.notation import NotationError, parse
 from cgt.partizan.outcomes import Outcome, outcome
-from cgt.partizan.solver import OutcomeSolver, SolverStats, solve_outcome
+from cgt.partizan.solver import (
+    CheckpointError,
+    OutcomeInterrupted,
+    OutcomeSolver,
+    SolverStats,
+    solve_outcome,
+)
+from cgt.partizan.solver_split import SplitOutcome, solve_outcome_split
 from cgt.partizan.values import value
 
 __all__ = [
@@ -15,17 +22,21 @@ __all__ = [
     "STAR",
     "UP",
     "ZERO",
+    "CheckpointError",
     "Game",
     "GameValueError",
     "NotationError",
     "Outcome",
+    "OutcomeInterrupted",
     "OutcomeSolver",
     "SolverStats",
+    "SplitOutcome",
     "TextSize",
     "miny",
     "outcome",
     "parse",
     "solve_outcome",
+    "solve_outcome_split",
     "switch",
     "text_size",
     "tiny",

@@ -21,6 +21,14 @@ knowledge of combinatorial game theory cutting the tree:
   moves left against the most of her own (mobility, as Domineering programs order moves);
   moves whose result is already known come first when they win.
 
+The table is bounded (``table_limit`` entries, counting the cached splits of parts into their
+options): when it is full the older half of the results and every cached split are dropped, so
+answers stay exact and only work may be repeated.  Ctrl-C raises `OutcomeInterrupted`, which
+says how far the search got and which of the two questions it had answered; the solver keeps
+its table, so asking again continues, and `OutcomeSolver.save` / `OutcomeSolver.load` keep it
+in a file between runs (``cgt outcome --checkpoint``).  `cgt.solve_outcome_split` splits the
+search at the root over processes or a Dask cluster (`cgt.run_chunks`).
+
 The search is exact: it plays the sum itself; values are used only for parts whose value the
 engine computes exactly, and a sum of values is decided by its sign (``G > 0``: Left wins,
 ``G < 0``: Right, ``G = 0``: the second player, ``G || 0``: the first).  Tests compare it with
@@ -35,13 +43,15 @@ engine computes exactly, and a sum of values is decided by its sign (``G > 0``: 
 from __future__ import annotations
 
 import collections
+import os
+import pickle
 import time
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from cgt.core.errors import InvalidArgumentError, NotAPositionError
+from cgt.core.errors import CGTError, InvalidArgumentError, NotAPositionError
 from cgt.partizan.game import ZERO, Game
 from cgt.partizan.outcomes import Outcome
 from cgt.partizan.values import value
@@ -52,7 +62,21 @@ from cgt.positions.protocol import (
     split_components,
 )
 
-__all__ = ["OutcomeSolver", "SolverStats", "solve_outcome"]
+__all__ = [
+    "DEFAULT_OUTCOME_TABLE_LIMIT",
+    "CheckpointError",
+    "OutcomeInterrupted",
+    "OutcomeSolver",
+    "SolverStats",
+    "solve_outcome",
+]
+
+DEFAULT_OUTCOME_TABLE_LIMIT = 3_000_000
+"""Entries of an `OutcomeSolver`'s table and caches (results, splits of parts, move counts)
+before the older half of the results and all the caches are dropped: a few GB at most with
+Domineering boards (Domineering 6 x 6 keeps about 300,000 entries and 340 MB)."""
+
+_CHECKPOINT_FORMAT = "cgt-outcome-table-1"
 
 Part = tuple[Any, bool]
 """A large part of a sum: a representative position, and whether the part is its negative."""
@@ -70,6 +94,45 @@ class SolverStats:
     valued: int = 0
     table_size: int = 0
     seconds: float = 0.0
+    table_drops: int = 0
+    """Times the table was full and its older half dropped."""
+
+
+class OutcomeInterrupted(CGTError, KeyboardInterrupt):
+    """Ctrl-C stopped an outcome search.  ``stats`` says how far it got; ``left_first`` and
+    ``right_first`` are whether the player who moves first wins (Left first, Right first), or
+    None for a question not answered yet.  The solver keeps its table: asking again continues.
+    ``done``: how far a split search got, when it was one (`cgt.solve_outcome_split`)."""
+
+    def __init__(
+        self,
+        stats: SolverStats,
+        left_first: bool | None = None,
+        right_first: bool | None = None,
+        done: str | None = None,
+    ) -> None:
+        self.stats = stats
+        self.left_first = left_first
+        self.right_first = right_first
+        self.done = done
+        answered = [
+            f"{who} moving first {'wins' if won else 'loses'}"
+            for who, won in (("Left", left_first), ("Right", right_first))
+            if won is not None
+        ]
+        found = f"; found: {', '.join(answered)}" if answered else ""
+        kept = ""
+        if done is None:
+            done = (
+                f"{stats.nodes:,} positions ({stats.table_size:,} in the table, "
+                f"{stats.seconds:.1f} s)"
+            )
+            kept = "; the solver keeps its table: ask again to continue"
+        super().__init__(f"outcome search interrupted after {done}{found}{kept}")
+
+
+class CheckpointError(CGTError, ValueError):
+    """A checkpoint file that is not an outcome solver's table (or one of another ``small``)."""
 
 
 class OutcomeSolver:
@@ -77,7 +140,8 @@ class OutcomeSolver:
 
     ``small``: a part with at most this many moves (both players' together) is valued by
     `cgt.value` instead of searched.  ``progress``: a function called now and then with the
-    running `SolverStats` (for a progress display).
+    running `SolverStats` (for a progress display).  ``table_limit``: entries of the table and
+    its caches before the older half is dropped (None: unbounded).
 
     >>> from cgt.partizan.game import Game
     >>> solver = OutcomeSolver()
@@ -86,11 +150,22 @@ class OutcomeSolver:
     """
 
     def __init__(
-        self, small: int = 12, progress: Callable[[SolverStats], None] | None = None
+        self,
+        small: int = 12,
+        progress: Callable[[SolverStats], None] | None = None,
+        *,
+        table_limit: int | None = DEFAULT_OUTCOME_TABLE_LIMIT,
     ) -> None:
         if not isinstance(small, int) or isinstance(small, bool) or small < 0:
             raise InvalidArgumentError(f"small is a number of moves >= 0, not {small!r}")
+        if table_limit is not None and (
+            not isinstance(table_limit, int) or isinstance(table_limit, bool) or table_limit < 64
+        ):
+            raise InvalidArgumentError(
+                f"table_limit is an int of at least 64 (or None), got {table_limit!r}"
+            )
         self.small = small
+        self.table_limit = table_limit
         self.progress = progress
         self.stats = SolverStats()
         self._table: dict[tuple[Any, Game, bool], bool] = {}
@@ -98,22 +173,87 @@ class OutcomeSolver:
         self._moves: dict[tuple[Any, bool, bool], list[tuple[tuple[Part, ...], Game]]] = {}
         self._counts: dict[tuple[Any, bool], int] = {}
         self._last_report = 0.0
+        self._clock = (time.monotonic(), 0.0)
 
     # ----------------------------------------------------------------------------- answers
 
     def solve(self, position: Any) -> Outcome:
-        """The outcome class of a position (or a `cgt.Game`, or a `cgt.Sum`)."""
-        start = time.monotonic()
+        """The outcome class of a position (or a `cgt.Game`, or a `cgt.Sum`).
+
+        Ctrl-C raises `OutcomeInterrupted` (the table is kept: asking again continues)."""
         state = self._state(position)
-        left_first = self._wins(state, True)
-        right_first = self._wins(state, False)
-        self.stats.seconds += time.monotonic() - start
-        self.stats.table_size = len(self._table)
+        left_first = self._answer(state, True)
+        right_first = self._answer(state, False, left_first)
         return Outcome.from_results("L" if left_first else "R", "R" if right_first else "L")
 
     def wins_moving_first(self, position: Any, left: bool) -> bool:
         """Whether the player who moves first (Left if ``left``) wins."""
-        return self._wins(self._state(position), left)
+        return self._answer(self._state(position), left)
+
+    def _answer(self, state: State, left: bool, other: bool | None = None) -> bool:
+        """`_wins` timed, with Ctrl-C turned into `OutcomeInterrupted` (``other``: the answer
+        for the other player moving first, when known)."""
+        self._clock = (time.monotonic(), self.stats.seconds)
+        try:
+            return self._wins(state, left)
+        except KeyboardInterrupt as stop:
+            if isinstance(stop, OutcomeInterrupted):
+                raise
+            self._tick()
+            raise OutcomeInterrupted(
+                self.stats, *((None, other) if left else (other, None))
+            ) from None
+        finally:
+            self._tick()
+
+    def _tick(self) -> None:
+        """Bring the statistics' seconds and table size up to now."""
+        start, before = self._clock
+        self.stats.seconds = before + time.monotonic() - start
+        self.stats.table_size = len(self._table)
+
+    def clear(self) -> None:
+        """Forget the table and the caches (the statistics stay)."""
+        self._table.clear()
+        self._parts.clear()
+        self._moves.clear()
+        self._counts.clear()
+        self.stats.table_size = 0
+
+    # -------------------------------------------------------------------------- checkpoints
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the table to a file (atomically: a file that exists is always complete).
+        The positions in it must pickle."""
+        data = {
+            "format": _CHECKPOINT_FORMAT,
+            "small": self.small,
+            "table": self._table,
+            "stats": attrs.asdict(self.stats),
+        }
+        temporary = f"{os.fspath(path)}.part"
+        with open(temporary, "wb") as out:
+            pickle.dump(data, out, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)
+
+    def load(self, path: str | os.PathLike[str]) -> None:
+        """Add the results of a table written by `save` (by a solver of the same ``small``),
+        so that a search stopped earlier continues where it was.  Only load files you trust
+        (they are pickles)."""
+        try:
+            with open(path, "rb") as source:
+                data = pickle.load(source)
+        except (pickle.UnpicklingError, EOFError, AttributeError, ImportError) as error:
+            raise CheckpointError(f"{os.fspath(path)} is not an outcome table ({error})") from None
+        if not isinstance(data, dict) or data.get("format") != _CHECKPOINT_FORMAT:
+            raise CheckpointError(f"{os.fspath(path)} is not an outcome table")
+        if data["small"] != self.small:
+            raise CheckpointError(
+                f"{os.fspath(path)} was made with small={data['small']}, this solver has "
+                f"small={self.small}"
+            )
+        self._table.update(data["table"])
+        self.stats.table_size = len(self._table)
 
     # ------------------------------------------------------------------------------- sums
 
@@ -186,13 +326,16 @@ class OutcomeSolver:
             return known
         stats = self.stats
         stats.nodes += 1
-        if self.progress is not None and not stats.nodes & 63:
-            self._report()
+        if not stats.nodes & 63 and self.progress is not None:
+            self._every_64()
         result = False
         for child in self._children(state, left):
             if not self._wins(child, not left):
                 result = True
                 break
+        limit = self.table_limit
+        if limit is not None and self._entries() >= limit:
+            self._drop()
         self._table[key] = result
         return result
 
@@ -238,12 +381,29 @@ class OutcomeSolver:
             known = self._counts[key] = len(options)
         return known
 
-    def _report(self) -> None:
-        now = time.monotonic()
-        if now - self._last_report >= 0.5 and self.progress is not None:
-            self._last_report = now
-            self.stats.table_size = len(self._table)
-            self.progress(self.stats)
+    def _every_64(self) -> None:
+        """Every 64 positions: report progress."""
+        if self.progress is not None:
+            now = time.monotonic()
+            if now - self._last_report >= 0.5:
+                self._last_report = now
+                self._tick()
+                self.progress(self.stats)
+
+    def _entries(self) -> int:
+        return len(self._table) + len(self._parts) + len(self._moves) + len(self._counts)
+
+    def _drop(self) -> None:
+        """The table is full: drop every cache and the older half of the results (exact
+        answers stay; the searches in progress hold what they need)."""
+        self.stats.table_drops += 1
+        self._parts.clear()
+        self._moves.clear()
+        self._counts.clear()
+        keys = list(self._table)
+        for key in keys[: len(keys) // 2]:
+            del self._table[key]
+        self.stats.table_size = len(self._table)
 
 
 def _wins_value(g: Game, left: bool) -> bool:
@@ -282,11 +442,13 @@ def _key(parts: tuple[Part, ...]) -> Any:
     return frozenset(collections.Counter(parts).items())
 
 
-def solve_outcome(position: Any, *, small: int = 12) -> Outcome:
+def solve_outcome(
+    position: Any, *, small: int = 12, table_limit: int | None = DEFAULT_OUTCOME_TABLE_LIMIT
+) -> Outcome:
     """The outcome class of a position by `OutcomeSolver` (a fresh table).
 
     >>> import cgt
     >>> cgt.solve_outcome(cgt.Game("{1|1/2}")), cgt.solve_outcome(cgt.Game(0))
     (<Outcome.L: 'L'>, <Outcome.P: 'P'>)
     """
-    return OutcomeSolver(small=small).solve(position)
+    return OutcomeSolver(small=small, table_limit=table_limit).solve(position)

@@ -325,6 +325,13 @@ def _importing_module() -> str | None:
     name = frame.f_globals.get("__name__")
     if not isinstance(name, str) or name == "__main__" or frame.f_code.co_filename[:1] == "<":
         return None
+    # a module another process can import has a spec and is this file (not, say, the
+    # ``__channelexec__`` that runs pytest-xdist's workers, or a function called from a script)
+    module = sys.modules.get(name)
+    if getattr(module, "__spec__", None) is None or getattr(module, "__file__", None) != (
+        frame.f_code.co_filename
+    ):
+        return None
     return name
 
 

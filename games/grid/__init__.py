@@ -1,11 +1,11 @@
 """Rulesets played on a grid of cells, each from its CGSuite / cgt-tools string form.
 
-Partizan: `Domineering`, `Clobber`, `Konane`, `Snort`, `Col`, `Amazons`, `ToadsAndFrogs` (a
-one-row strip); impartial: `Cram`.  Each module is one ruleset with its closed forms registered
-with ``cgt verify``; they share the board machinery of `games.grid._board` (parsing, symmetry,
-regions, pictures) and the bit boards of `games.grid._bitboard` (Domineering and Cram), and none
-imports another.  A ruleset's module is imported when its name is first used, so
-``import games.grid`` is cheap.
+Partizan: `Domineering`, `Clobber`, `Konane`, `Snort`, `Col`, `Amazons`, `Fission`,
+`ToadsAndFrogs` (a one-row strip); impartial: `Cram`.  Each module is one ruleset, with its
+closed forms registered with ``cgt verify``; they share the board machinery of
+`games.grid._board` (parsing, symmetry, regions, pictures) and the bit boards of
+`games.grid._bitboard` (Domineering and Cram), and none imports another.  A ruleset's module
+is imported when its name is first used, so ``import games.grid`` is cheap.
 
 >>> import cgt
 >>> from games.grid import Domineering, Cram
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from games.grid.col import Col
     from games.grid.cram import Cram
     from games.grid.domineering import Domineering
+    from games.grid.fission import Fission
     from games.grid.konane import Konane
     from games.grid.snort import Snort
     from games.grid.toads_and_frogs import ToadsAndFrogs
@@ -37,6 +38,7 @@ __all__ = [
     "Col",
     "Cram",
     "Domineering",
+    "Fission",
     "Konane",
     "Snort",
     "ToadsAndFrogs",
@@ -50,6 +52,7 @@ _HOME = {
     "Col": "col",
     "Cram": "cram",
     "Domineering": "domineering",
+    "Fission": "fission",
     "Konane": "konane",
     "Snort": "snort",
     "ToadsAndFrogs": "toads_and_frogs",

@@ -346,11 +346,15 @@ def test_every_registered_name_plays(name):
         "default": "DefaultPlayer",
         "kou2+": "Kou2PlusPlayer",
         "mc": "MonteCarloPlayer",
+        "mcpi": "McpiPlayer",
+        "strongest": "McpiPlayer",
     }.get(name, "Kou2Player")
     assert {type(p).__name__ for p in players} == {expected}
-    games = 1 if name == "kou2+" else 3  # kou2+ searches by rollouts: one game is enough here
+    # the searching players: one game is enough here
+    games = 1 if name in ("kou2+", "mcpi", "strongest") else 3
     result = Match(players, seed=1).play(games)
-    assert result.names == [name] * 5 and not result.faults
+    shown = "mcpi" if name == "strongest" else name  # the alias plays under its own name
+    assert result.names == [shown] * 5 and not result.faults
     assert result.games == games and sum(result.points) == 15 * games
 
 

@@ -320,7 +320,7 @@ def _print_summary(summary: dict[str, Any], as_json: bool) -> int:
 
 def add_commands(subparsers: Any) -> None:
     """Add ``cgt daihinmin`` (``play``, ``server``, ``client``, ``evaluate``,
-    ``tournament``) to ``cgt``."""
+    ``tournament``, ``explain``, ``train-policy``) to ``cgt``."""
     parser = subparsers.add_parser(
         "daihinmin",
         help="Daihinmin (UECda rules): play games in-process, run or join a UECda server",
@@ -335,7 +335,8 @@ def add_commands(subparsers: Any) -> None:
         "--players",
         default="default",
         help="5 player names separated by commas, or one for all five (default: default); "
-        "names: random, default, kou2, kou2 variants (w75, rev+, ...), kou2+, mc, "
+        "names: random, default, kou2, kou2 variants (w75, rev+, ...), kou2+, mc, mcpi, "
+        "strongest (= the strongest we ship), name[key=value;...] for settings, "
         "module.path:Class",
     )
     play.add_argument("--seed", default="0", help="seed of the deals and seats (default 0)")
@@ -392,7 +393,8 @@ def add_commands(subparsers: Any) -> None:
 
     evaluate = commands.add_parser(
         "evaluate",
-        help="kou2's reasoning about a position (seed 002): melds, E, priorities",
+        help="kou2's reasoning about a position (seed 002): melds, E, priorities "
+        "(mcpi's: cgt daihinmin explain)",
         description="kou2's reasoning about a position (seed 002, section 3): how it splits the "
         "hand into melds, each meld's strength E (100 = sure to take the trick; 86 or more: "
         "'can take the trick'), its priority when leading, the hand value, and the meld it "
@@ -435,9 +437,11 @@ def add_commands(subparsers: Any) -> None:
     web.add_argument("--open", action="store_true", help="open the page in a web browser")
     web.set_defaults(handler=_command_web)
 
+    from games.daihinmin.cli.mcpi import add_commands as add_mcpi_commands
     from games.daihinmin.cli.tournament import add_commands as add_tournament_command
 
     add_tournament_command(commands)
+    add_mcpi_commands(commands)
 
 
 def _no_command(parser: argparse.ArgumentParser) -> int:

@@ -46,6 +46,7 @@ __all__ = [
     "TournamentChunk",
     "TournamentError",
     "TournamentResult",
+    "chunk_log_dirs",
     "format_tournament",
     "play_chunk",
     "resolve_player",
@@ -136,6 +137,9 @@ class TournamentChunk:
     move_timeout: float = 30.0
     #: seconds for the programs to connect
     connect_timeout: float = 30.0
+    #: write the chunk's games (``games.jsonl``, `games.daihinmin.network.server.run_server`'s
+    #: format) to this directory
+    log_dir: str | None = None
 
 
 def play_chunk(chunk: TournamentChunk) -> MatchResult:
@@ -147,10 +151,31 @@ def play_chunk(chunk: TournamentChunk) -> MatchResult:
         players = [
             make_player(s.text, seed=f"{chunk.seed}:{p}") for p, s in enumerate(chunk.players)
         ]
-        match = Match(players, seed=chunk.seed)
+        match = Match(players, seed=chunk.seed, record_moves=chunk.log_dir is not None)
         match.start_at(chunk.start + 1)
-        return match.play(games)
+        if chunk.log_dir is None:
+            return match.play(games)
+        return _play_logged(match, chunk, games)
     return _play_on_server(chunk, games)
+
+
+def _play_logged(match: Match, chunk: TournamentChunk, games: int) -> MatchResult:
+    """`Match.play` writing each game to ``chunk.log_dir/games.jsonl`` as our server does."""
+    import json
+    from pathlib import Path
+
+    from games.daihinmin.network.server import game_json
+
+    assert chunk.log_dir is not None
+    Path(chunk.log_dir).mkdir(parents=True, exist_ok=True)
+    result = MatchResult([getattr(p, "name", type(p).__name__) for p in match.players])
+    with (Path(chunk.log_dir) / "games.jsonl").open("w") as log:
+        for index in range(games):
+            record = match.play_game(final=index == games - 1)
+            result.add(record)
+            log.write(json.dumps(game_json(chunk.seed, record, names=result.names)) + "\n")
+    result.faults.extend(match.faults)
+    return result
 
 
 def _play_on_server(chunk: TournamentChunk, games: int) -> MatchResult:
@@ -188,6 +213,7 @@ def _play_on_server(chunk: TournamentChunk, games: int) -> MatchResult:
                     on_connect=lambda number, name: joined.append(number),
                     on_game=partial.add,
                     first_game=chunk.start + 1,
+                    log_dir=chunk.log_dir,
                 )
             )
         except BaseException as exc:  # reported as the chunk's fault
@@ -307,10 +333,12 @@ def run_tournament(
     scheduler: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     move_timeout: float = 30.0,
+    log_dir: str | None = None,
 ) -> TournamentResult:
     """Play ``sets`` runs of ``games`` games between five ``players`` (see the module
     documentation); ``jobs``/``scheduler`` as in `cgt.run_chunks`, ``progress(done,
-    total)`` after each chunk."""
+    total)`` after each chunk; ``log_dir``: every game's record goes to
+    ``log_dir/set{s}-{first game}/games.jsonl`` (`chunk_log_dirs` lists them in order)."""
     from cgt import run_chunks
 
     if isinstance(players, str) or len(players) != 5:
@@ -321,7 +349,13 @@ def run_tournament(
     specs = tuple(resolve_player(p) for p in players)
     chunks = [
         TournamentChunk(
-            s, f"{seed}:{s}", start, min(start + CHUNK_GAMES, games), specs, move_timeout
+            s,
+            f"{seed}:{s}",
+            start,
+            min(start + CHUNK_GAMES, games),
+            specs,
+            move_timeout,
+            log_dir=None if log_dir is None else os.path.join(log_dir, f"set{s}-{start + 1}"),
         )
         for s in range(sets)
         for start in range(0, games, CHUNK_GAMES)
@@ -333,6 +367,19 @@ def run_tournament(
     for chunk, result in zip(chunks, results, strict=True):
         per_set[chunk.set_index].merge(result)
     return TournamentResult(specs, seed, games, per_set, time.perf_counter() - started)
+
+
+def chunk_log_dirs(log_dir: str, games: int, sets: int = 1) -> list[str]:
+    """The directories a `run_tournament` with ``log_dir`` wrote, in the order of the games.
+
+    >>> chunk_log_dirs("logs", 250)
+    ['logs/set0-1', 'logs/set0-101', 'logs/set0-201']
+    """
+    return [
+        os.path.join(log_dir, f"set{s}-{start + 1}")
+        for s in range(sets)
+        for start in range(0, games, CHUNK_GAMES)
+    ]
 
 
 def format_tournament(summary: dict[str, Any]) -> str:

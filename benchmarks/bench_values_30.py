@@ -1,0 +1,185 @@
+"""Values of boards up to 30 cells: Domineering rectangles, Clobber and Konane boards, us beside
+cgt-py (the Rust cgt-tools through its Python bindings), in one run (issue 24, item 2).
+
+Every measurement is a fresh process (``--one LIBRARY GAME ROWSxCOLUMNS``) that builds the
+board, computes its canonical value and reports the CPU seconds of that computation and the
+process's peak memory.  The two libraries take turns on each board (A B A B ...), each figure is
+the median of ``--repeat`` runs, and the ratio is cgt-py's median over ours (above 1: we are
+faster).  The two values are compared (`cgt.parse` of the printed forms).  A library that
+passes ``--timeout`` on a board is not run on the larger boards of that game.
+
+Boards: every rectangle ``rows x columns`` with ``2 <= rows <= columns`` and at most
+``--cells`` cells (30 by default); Domineering as the empty board, Clobber as the full
+checkerboard (``x`` where row + column is even), Konane as that checkerboard with the two
+middle stones of the middle row taken out (the position after the two opening removals).  The
+transposed Domineering board is the negative, so only ``rows <= columns`` is run.  cgt-py has
+no Clobber: that column is ours alone.
+
+    nice -n 5 python benchmarks/bench_values_30.py [--repeat 3] [--timeout 120] [--only konane]
+
+Needs the test extra (cgt-py).  Figures are in docs/games/grid-rulesets.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from bench_rulesets import _fmt, _ratio, _same_value
+
+GAMES = ("domineering", "clobber", "konane")
+LIBRARIES = ("cgt", "cgt-py")
+
+
+def board(game: str, rows: int, columns: int) -> str:
+    """The board of ``game`` measured at this size, in the string form both libraries read."""
+    if game == "domineering":
+        return "|".join(["." * columns] * rows)
+    cells = [["x" if (r + c) % 2 == 0 else "o" for c in range(columns)] for r in range(rows)]
+    if game == "konane":
+        middle = rows // 2
+        left = (columns - 1) // 2
+        cells[middle][left] = cells[middle][left + 1] = "."
+    return "|".join("".join(row) for row in cells)
+
+
+def sizes(max_cells: int) -> list[tuple[int, int]]:
+    """Every rectangle with 2 <= rows <= columns and at most ``max_cells`` cells, by size."""
+    found = [
+        (rows, columns)
+        for rows in range(2, max_cells + 1)
+        for columns in range(rows, max_cells // rows + 1)
+    ]
+    return sorted(found, key=lambda size: (size[0] * size[1], size))
+
+
+def _ours(game: str, text: str) -> tuple[float, str]:
+    import cgt
+
+    if game == "domineering":
+        from games.grid.domineering import Domineering as Ruleset
+    elif game == "clobber":
+        from games.grid.clobber import Clobber as Ruleset  # type: ignore[assignment]
+    else:
+        from games.grid.konane import Konane as Ruleset  # type: ignore[assignment]
+    position = Ruleset(text)
+    start = time.process_time()
+    value = cgt.value(position)
+    return time.process_time() - start, str(value)
+
+
+def _cgt_py(game: str, text: str) -> tuple[float, str] | None:
+    import cgt_py
+
+    if game == "clobber":
+        return None  # cgt-py has no Clobber
+    ruleset = cgt_py.Domineering if game == "domineering" else cgt_py.Konane
+    start = time.process_time()
+    value = ruleset(text).canonical_form
+    return time.process_time() - start, str(value)[len("CanonicalForm('") : -2]
+
+
+def run_one(library: str, game: str, size: str) -> dict[str, Any]:
+    """Measure one library on one board in this process."""
+    rows, columns = map(int, size.split("x"))
+    result = {"cgt": _ours, "cgt-py": _cgt_py}[library](game, board(game, rows, columns))
+    if result is None:
+        return {"skipped": True}
+    seconds, value = result
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"cpu": seconds, "peak_mib": peak_kib / 1024, "value": value}
+
+
+def _spawn(library: str, game: str, size: str, timeout: float) -> dict[str, Any]:
+    command = [sys.executable, __file__, "--one", library, game, size]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"timeout": True}
+    if done.returncode != 0:
+        return {"error": done.stderr.strip().splitlines()[-1] if done.stderr else "failed"}
+    return dict(json.loads(done.stdout))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--one", nargs=3, metavar=("LIBRARY", "GAME", "SIZE"))
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--timeout", type=float, default=120)
+    parser.add_argument("--cells", type=int, default=30)
+    parser.add_argument("--only", default="", help="games whose name contains this")
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(run_one(*args.one)))
+        return
+    began, load = time.monotonic(), os.getloadavg()[0]
+    print(f"load average {load:.1f} at the start; median of {args.repeat} runs, CPU seconds")
+    print("| game | board | us | cgt-py | cgt-py / us | peak MiB (us, cgt-py) | value |")
+    print("|---|---|---|---|---|---|---|")
+    for game in GAMES:
+        if args.only not in game:
+            continue
+        out_of_reach: set[str] = set()
+        for rows, columns in sizes(args.cells):
+            size = f"{rows}x{columns}"
+            runs: dict[str, list[dict[str, Any]]] = {lib: [] for lib in LIBRARIES}
+            for _ in range(args.repeat):
+                for library in LIBRARIES:
+                    if library in out_of_reach:
+                        continue
+                    if any(
+                        r.get("timeout") or r.get("skipped") or r.get("error")
+                        for r in runs[library]
+                    ):
+                        continue
+                    runs[library].append(_spawn(library, game, size, args.timeout))
+            if all(not results for results in runs.values()):
+                continue
+            cpu: dict[str, float | None] = {}
+            peak: dict[str, str] = {}
+            values = []
+            for library, results in runs.items():
+                good = [r for r in results if "cpu" in r]
+                cpu[library] = statistics.median(r["cpu"] for r in good) if good else None
+                peak[library] = (
+                    f"{statistics.median(r['peak_mib'] for r in good):.0f}" if good else "-"
+                )
+                if good:
+                    values.append(good[0]["value"])
+                elif results and results[0].get("timeout"):
+                    peak[library] = f"> {args.timeout:.0f} s"
+                    out_of_reach.add(library)
+                elif results and results[0].get("error"):
+                    peak[library] = f"error: {results[0]['error']}"
+            agree = "" if len(values) < 2 or _same_value(values) else " (VALUES DIFFER)"
+            shown = values[0] if values else "-"
+            if len(shown) > 40:
+                shown = shown[:37] + "..."
+            cells = [
+                game,
+                size + agree,
+                _fmt(cpu["cgt"]),
+                _fmt(cpu["cgt-py"]),
+                _ratio(cpu["cgt-py"], cpu["cgt"]),
+                f"{peak['cgt']}, {peak['cgt-py']}",
+                f"`{shown}`",
+            ]
+            print("| " + " | ".join(cells) + " |", flush=True)
+            if len(out_of_reach) == len(LIBRARIES):
+                break
+    minutes = (time.monotonic() - began) / 60
+    print(f"\n{minutes:.1f} min; load average {load:.1f} before, {os.getloadavg()[0]:.1f} after")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,205 @@
+"""mcpi's search: a few candidate moves, each played on the same guesses of the hidden hands and
+the game played out with a model of every player, the weaker candidates dropped as the
+evidence comes in (successive halving).
+
+`play_out` finishes a game from a `GameState` with one `_mcpi_models.Model` per player (the
+default client's model is called directly: it needs nothing but the hand and the field) and
+returns the searching player's points (5 for first ... 1 for last) once it has gone out.
+`Search` weighs the candidates: each round deals the same guesses to every surviving candidate
+(common random numbers), and after each round the worse half of the candidates is dropped,
+down to two, which share what is left of the rollouts or the time budget.  It keeps every figure it
+used, so that a decision can be explained (`SearchResult`).
+
+>>> import random
+>>> from games.daihinmin.rules.engine import GameState
+>>> from games.daihinmin.rules.observation import Observation
+>>> from games.daihinmin.players._mcpi_models import DefaultModel
+>>> state = GameState.from_hands(["3D 4D 5D KS", "6H 7H", "9C", "JD", "QD"])
+>>> models = [DefaultModel()] * 5
+>>> play_out(state.copy(), 0, models, random.Random(1))
+5
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from games.daihinmin.players._mcpi_models import DefaultModel, Model, default_move
+from games.daihinmin.rules.engine import DEFAULT_RULES, GameState
+from games.daihinmin.rules.melds import PASS, Kind, Meld
+from games.daihinmin.rules.moves import legal_melds
+from games.daihinmin.rules.observation import Observation
+
+__all__ = ["CandidateScore", "Search", "SearchResult", "play_out", "state_from_hands"]
+
+
+def state_from_hands(obs: Observation, hands: Sequence[int], rng: random.Random) -> GameState:
+    """The game of ``obs`` with the hidden hands ``hands`` (``hands[obs.player]`` is ignored:
+    the observation's own hand is used)."""
+    state = object.__new__(GameState)
+    state.hands = list(hands)
+    state.hands[obs.player] = obs.hand
+    state.seats = obs.seats
+    state.seat_of = [obs.seats.index(p) for p in range(5)]
+    state.rules = DEFAULT_RULES
+    state.rng = rng
+    state.field = obs.field
+    state.revolution = obs.revolution
+    state.lock = obs.lock
+    state.joker_single = obs.field is not None and obs.field.kind == Kind.JOKER
+    state.passed = obs.passed
+    state.finished = list(obs.finished)
+    state.non_accepted = 0
+    state.played = obs.played
+    state.turn = obs.player
+    state.last_player = obs.last_player
+    return state
+
+
+def play_out(
+    state: GameState,
+    me: int,
+    models: Sequence[Model],
+    rng: random.Random,
+    max_moves: int = 400,
+) -> int:
+    """Play ``state`` on with ``models[p]`` moving for player p until ``me`` goes out (or the
+    game ends); ``me``'s points."""
+    hands = state.hands
+    seats = state.seats
+    finished = state.finished
+    fast = [isinstance(m, DefaultModel) for m in models]
+    for _ in range(max_moves):
+        if me in finished or len(finished) >= 4:
+            break
+        p = state.turn
+        hand = hands[p]
+        field = state.field
+        moves = legal_melds(hand, field, state.revolution, state.lock)
+        if len(moves) == 1:
+            state.submit(moves[0])
+            continue
+        if fast[p]:
+            meld = default_move(hand, field, state.revolution, state.lock)
+            state.submit(meld if meld is PASS or meld in moves else PASS)
+            continue
+        obs = Observation(
+            p,
+            hand,
+            field,
+            state.revolution,
+            state.lock,
+            tuple(map(int.bit_count, hands)),
+            seats,
+            None,
+            state.passed,
+            tuple(finished),
+            state.played,
+            state.last_player,
+            0,
+            p,
+            True,
+        )
+        state.submit(models[p].choose(obs, moves, rng))
+    if me not in finished and len(finished) < 4:  # a game that would not end: no verdict
+        return 3
+    return 5 - state.ranking().index(me)
+
+
+@attrs.frozen
+class CandidateScore:
+    """One candidate's figures: the points of each rollout it was played in."""
+
+    meld: Meld
+    points: tuple[int, ...]
+    #: the round in which it was dropped (``None``: it survived)
+    dropped: int | None
+
+    @property
+    def mean(self) -> float:
+        return sum(self.points) / len(self.points) if self.points else math.nan
+
+
+@attrs.frozen
+class SearchResult:
+    """What a search found: the choice and every candidate's figures."""
+
+    choice: Meld
+    candidates: tuple[CandidateScore, ...]
+    rollouts: int
+    rounds: int
+    seconds: float
+    #: ``"search"``, ``"only move"``, ``"endgame"``
+    how: str = "search"
+
+
+class Search:
+    """Successive halving over ``candidates`` (module documentation).
+
+    ``deal()`` returns a fresh `GameState` guess at the searching player's turn; ``rollouts``
+    bounds the play-outs, ``deadline`` (a `time.perf_counter` value, or ``None``) the time:
+    the search stops after the play-out that passes it.  Every candidate is played on at least
+    one guess.
+    """
+
+    def __init__(
+        self,
+        me: int,
+        candidates: Sequence[Meld],
+        models: Sequence[Model],
+        rng: random.Random,
+        *,
+        deals_per_round: int = 4,
+    ) -> None:
+        self.me = me
+        self.candidates = list(candidates)
+        self.models = models
+        self.rng = rng
+        self.deals_per_round = deals_per_round
+
+    def run(
+        self, deal: Callable[[], GameState], rollouts: int, deadline: float | None = None
+    ) -> SearchResult:
+        started = time.perf_counter()
+        points: list[list[int]] = [[] for _ in self.candidates]
+        alive = list(range(len(self.candidates)))
+        dropped: dict[int, int] = {}
+        spent = 0
+        rounds = 0
+        out_of_time = False
+        while True:
+            rounds += 1
+            for _ in range(self.deals_per_round):
+                base = deal()
+                for k in alive:
+                    state = base.copy()
+                    state.submit(self.candidates[k])
+                    points[k].append(play_out(state, self.me, self.models, self.rng))
+                    spent += 1
+                if deadline is not None and time.perf_counter() > deadline:
+                    out_of_time = True
+                    break
+                if spent + len(alive) > rollouts:
+                    break
+            if len(alive) == 1 or out_of_time or spent + len(alive) > rollouts:
+                break
+            if len(alive) == 2:  # the last two share the rest of the budget
+                continue
+            order = sorted(alive, key=lambda k: (-sum(points[k]) / len(points[k]), k))
+            keep = max(2, (len(alive) + 1) // 2)
+            for k in order[keep:]:
+                dropped[k] = rounds
+            alive = sorted(order[:keep])
+        best = max(alive, key=lambda k: (sum(points[k]) / len(points[k]), -k))
+        scores = tuple(
+            CandidateScore(meld, tuple(points[k]), dropped.get(k))
+            for k, meld in enumerate(self.candidates)
+        )
+        return SearchResult(
+            self.candidates[best], scores, spent, rounds, time.perf_counter() - started
+        )
