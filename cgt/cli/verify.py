@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -123,7 +124,7 @@ class _Display:
         self.lines = lines
         self.pending: dict[int, ClaimRun] = {}
         self.printed = 0
-        self.shown: set[int] = set()  # ids of the runs whose line is printed
+        self.shown: set[tuple[str, str]] = set()  # the claims whose line is printed
         self.bar: Any = None
         if err.isatty():
             from rich.console import Console
@@ -179,9 +180,15 @@ class _Display:
         self.pending[index] = run
         while self.printed in self.pending:
             shown = self.pending.pop(self.printed)
-            print(plain_line(shown), file=self.out, flush=True)
-            self.shown.add(id(shown))
-            self.printed += 1
+            # Ctrl-C waits until the line is printed and noted as printed (else a signal
+            # between the two prints it twice, or one before both loses it)
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                print(plain_line(shown), file=self.out, flush=True)
+                self.shown.add(_key(shown))
+                self.printed += 1
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     def rest(self, runs: Sequence[ClaimRun]) -> None:
         """After Ctrl-C: the line of every finished claim not printed yet (held back until the
@@ -190,10 +197,14 @@ class _Display:
         if not self.lines:
             return
         for run in runs:
-            if id(run) not in self.shown:
+            if _key(run) not in self.shown:
                 print(plain_line(run), file=self.out, flush=True)
-                self.shown.add(id(run))
+                self.shown.add(_key(run))
         self.pending.clear()
+
+
+def _key(run: ClaimRun) -> tuple[str, str]:
+    return run.claim.game, run.claim.claim
 
 
 def _finished_games(runs: Sequence[ClaimRun]) -> str:
