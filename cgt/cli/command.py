@@ -25,6 +25,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from cgt.cli._interrupts import interrupts_kept
 from cgt.core.errors import CGTError
 from cgt.verification.plugins import load_plugins
 
@@ -193,7 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 2
         command = f"cgt {args.command}"
-        status = int(args.handler(args))
+        with interrupts_kept():  # Ctrl-C inside a finaliser is delivered after it, not lost
+            status = int(args.handler(args))
         sys.stdout.flush()
         return status
     except CGTError as error:

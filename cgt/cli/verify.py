@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -123,6 +124,7 @@ class _Display:
         self.lines = lines
         self.pending: dict[int, ClaimRun] = {}
         self.printed = 0
+        self.shown: set[tuple[str, str]] = set()  # the claims whose line is printed
         self.bar: Any = None
         if err.isatty():
             from rich.console import Console
@@ -177,8 +179,32 @@ class _Display:
             return
         self.pending[index] = run
         while self.printed in self.pending:
-            print(plain_line(self.pending.pop(self.printed)), file=self.out, flush=True)
-            self.printed += 1
+            shown = self.pending.pop(self.printed)
+            # Ctrl-C waits until the line is printed and noted as printed (else a signal
+            # between the two prints it twice, or one before both loses it)
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                print(plain_line(shown), file=self.out, flush=True)
+                self.shown.add(_key(shown))
+                self.printed += 1
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+    def rest(self, runs: Sequence[ClaimRun]) -> None:
+        """After Ctrl-C: the line of every finished claim not printed yet (held back until the
+        claims before it finished, which now never will), so every claim reported finished is
+        shown."""
+        if not self.lines:
+            return
+        for run in runs:
+            if _key(run) not in self.shown:
+                print(plain_line(run), file=self.out, flush=True)
+                self.shown.add(_key(run))
+        self.pending.clear()
+
+
+def _key(run: ClaimRun) -> tuple[str, str]:
+    return run.claim.game, run.claim.claim
 
 
 def _finished_games(runs: Sequence[ClaimRun]) -> str:
@@ -198,8 +224,9 @@ def _command_verify(args: argparse.Namespace) -> int:
     lines = not terminal and not args.json
     jobs = 1 if args.jobs is None and args.quick and not args.scheduler else args.jobs
     print(_plan_line(selected, args, jobs), file=sys.stderr, flush=True)
+    display = _Display(selected, sys.stdout, sys.stderr, lines)
     try:
-        with _Display(selected, sys.stdout, sys.stderr, lines) as display:
+        with display:
             runs = run_claims(
                 selected,
                 quick=args.quick,
@@ -215,6 +242,7 @@ def _command_verify(args: argparse.Namespace) -> int:
                 timings=not args.no_timings_cache,
             )
     except ClaimsInterrupted as stop:
+        display.rest(stop.runs)
         if args.json:
             finished = [r.to_json() for r in stop.runs]
             print(json.dumps({"quick": args.quick, "claims": finished, "interrupted": True}))

@@ -102,7 +102,9 @@ class LoopyGame:
     _right: Edges
     _stopper: bool | None
     _hash: int | None
-    _sides: Sides | None
+    _sides: Sides | NotStopperSidedError | None
+    """The sides once found, or the error sidling ended in (kept too: it is the same at every
+    asking, and finding it may take seconds)."""
 
     def __new__(cls, text: str) -> Any:
         if not isinstance(text, str):
@@ -492,7 +494,12 @@ def _sided(value: Any) -> Sides:
     if isinstance(value, LoopyGame):
         if value._sides is None:
             graph = (value._left, value._right)
-            value._sides = (graph, graph) if value.is_stopper else sides(*graph)
+            try:
+                value._sides = (graph, graph) if value.is_stopper else sides(*graph)
+            except NotStopperSidedError as error:
+                value._sides = error
+        if isinstance(value._sides, NotStopperSidedError):
+            raise NotStopperSidedError(*value._sides.args)
         return value._sides
     graph = value if isinstance(value, tuple) else _graph_of(value)
     if not is_stopper(*graph):

@@ -19,7 +19,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from games.grid._board import BoardError
+    from games.grid._board import BoardError, BoardTooLargeError
     from games.grid.amazons import Amazons
     from games.grid.clobber import Clobber
     from games.grid.col import Col
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Amazons",
     "BoardError",
+    "BoardTooLargeError",
     "Clobber",
     "Col",
     "Cram",
@@ -46,6 +47,7 @@ __all__ = [
 _HOME = {
     "Amazons": "amazons",
     "BoardError": "_board",
+    "BoardTooLargeError": "_board",
     "Clobber": "clobber",
     "Col": "col",
     "Cram": "cram",

@@ -6,7 +6,9 @@ board (immutable, hashable); `GridPosition` is the base of the game classes: it 
 string form, compares and hashes by it, draws the board as text or SVG, and finds the canonical
 image of a board under the symmetries a game allows (`GridPosition.normal_form`).
 
-A bad board raises `BoardError`, saying what is wrong and where:
+A bad board raises `BoardError`, saying what is wrong and where; a board of more than
+`MAX_CELLS` cells raises `BoardTooLargeError` before any work on it (no value of such a board
+could be computed, and its parts alone would take seconds and gigabytes):
 
 >>> Grid.parse("..|.z", ".#")
 Traceback (most recent call last):
@@ -32,15 +34,19 @@ import cgt
 __all__ = [
     "COLOURED",
     "KING_STEPS",
+    "MAX_CELLS",
     "ROOK_STEPS",
     "SWAP_XO",
     "XO_ALIASES",
     "BoardError",
+    "BoardTooLargeError",
     "Grid",
     "GridPosition",
     "all_boards",
     "cell_indices",
+    "check_cells",
     "colourings",
+    "count_argument",
     "flood",
     "live_cells",
     "uncoloured_regions",
@@ -64,6 +70,52 @@ class BoardError(cgt.CGTError, ValueError):
         shown = text if len(text) <= 70 else text[:70] + "..."
         caret = " " * min(position, len(shown)) + "^"
         super().__init__(f"{message}\n    {shown}\n    {caret}")
+
+
+MAX_CELLS = 10_000
+"""The most cells a board of a grid game may have (a 100 x 100 board): far beyond any board
+whose value can be computed, and beyond every board played by programs (19 x 19 Go has 361)."""
+
+
+class BoardTooLargeError(cgt.CGTError, ValueError):
+    """A board with more than `MAX_CELLS` cells (refused before any work on it)."""
+
+
+def check_cells(cells: int, what: str = "board") -> None:
+    """Raise `BoardTooLargeError` if a ``what`` of ``cells`` cells is larger than `MAX_CELLS`.
+
+    >>> try:
+    ...     check_cells(100 * 101)
+    ... except BoardTooLargeError as error:
+    ...     print(error)
+    a board of 10,100 cells is larger than the 10,000 cells (100 x 100) the grid games accept
+    """
+    if cells > MAX_CELLS:
+        raise BoardTooLargeError(
+            f"a {what} of {cells:,} cells is larger than the {MAX_CELLS:,} cells (100 x 100) "
+            "the grid games accept"
+        )
+
+
+def count_argument(name: str, value: object, *, minimum: int = 0) -> int:
+    """``value`` if it is an int (not a bool) of at least ``minimum``; otherwise
+    `cgt.WrongTypeError` or `cgt.InvalidArgumentError` naming ``name`` and what is allowed.
+
+    >>> count_argument("rows", 3), count_argument("rows", 0)
+    (3, 0)
+    >>> count_argument("rows", -1)
+    Traceback (most recent call last):
+    ...
+    cgt.core.errors.InvalidArgumentError: rows is a whole number >= 0; got -1
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise cgt.WrongTypeError(
+            f"{name} is a whole number (an int) >= {minimum}; got {value!r} "
+            f"({type(value).__name__})"
+        )
+    if value < minimum:
+        raise cgt.InvalidArgumentError(f"{name} is a whole number >= {minimum}; got {value!r}")
+    return value
 
 
 class Grid:
@@ -103,6 +155,8 @@ class Grid:
         aliases = aliases or {}
         if text == "":
             return cls(0, 0, "")
+        if len(text) > MAX_CELLS:  # the separators count too: refuse before splitting
+            check_cells(len(text) - text.count("|"))
         rows = text.split("|")
         width = len(rows[0])
         cells: list[str] = []

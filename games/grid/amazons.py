@@ -36,6 +36,8 @@ from games.grid._board import (
     Grid,
     GridPosition,
     all_boards,
+    check_cells,
+    count_argument,
     options_by,
 )
 
@@ -110,6 +112,17 @@ def lone_amazon(rows: int, columns: int, at: int) -> Amazons:
     >>> lone_amazon(2, 3, 4), cgt.value(lone_amazon(2, 3, 4))
     (Amazons('...|.x.'), Game('5'))
     """
+    rows, columns = (
+        count_argument("rows", rows, minimum=1),
+        count_argument("columns", columns, minimum=1),
+    )
+    check_cells(rows * columns)
+    at = count_argument("at", at)
+    if at >= rows * columns:
+        raise cgt.InvalidArgumentError(
+            f"at is a cell of the {rows} x {columns} board, 0 to {rows * columns - 1} (row by row "
+            f"from the top left); got {at}"
+        )
     cells = ["."] * (rows * columns)
     cells[at] = "x"
     text = "".join(cells)
@@ -123,6 +136,15 @@ def facing_amazons(behind_left: int, between: int, behind_right: int) -> Amazons
     >>> facing_amazons(1, 3, 0), cgt.value(facing_amazons(1, 3, 0))
     (Amazons('.x...o'), Game('{3|-1}'))
     """
+    counts = [
+        count_argument(name, value)
+        for name, value in (
+            ("behind_left", behind_left),
+            ("between", between),
+            ("behind_right", behind_right),
+        )
+    ]
+    check_cells(sum(counts) + 2)
     return Amazons("." * behind_left + "x" + "." * between + "o" + "." * behind_right)
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 import cgt
 from games.grid._bitboard import DominoBoard
-from games.grid._board import BoardError
+from games.grid._board import BoardError, check_cells, count_argument
 
 __all__ = ["BoardError", "Cram", "rectangle"]
 
@@ -47,7 +47,12 @@ def rectangle(rows: int, columns: int) -> Cram:
 
     >>> rectangle(1, 4)
     Cram('....')
+
+    ``rows`` and ``columns`` are whole numbers (0 gives the empty board); a board of more than
+    `games.grid._board.MAX_CELLS` cells raises `games.grid._board.BoardTooLargeError`.
     """
+    rows, columns = count_argument("rows", rows), count_argument("columns", columns)
+    check_cells(rows * columns)
     return Cram("|".join(["." * columns] * rows) if rows and columns else "")
 
 

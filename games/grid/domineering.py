@@ -26,7 +26,7 @@ from collections.abc import Iterator
 
 import cgt
 from games.grid._bitboard import DominoBoard
-from games.grid._board import BoardError, all_boards
+from games.grid._board import BoardError, all_boards, check_cells, count_argument
 
 __all__ = ["BoardError", "Domineering"]
 
@@ -58,7 +58,12 @@ def rectangle(rows: int, columns: int) -> Domineering:
 
     >>> rectangle(2, 3)
     Domineering('...|...')
+
+    ``rows`` and ``columns`` are whole numbers (0 gives the empty board); a board of more than
+    `games.grid._board.MAX_CELLS` cells raises `games.grid._board.BoardTooLargeError`.
     """
+    rows, columns = count_argument("rows", rows), count_argument("columns", columns)
+    check_cells(rows * columns)
     return Domineering("|".join(["." * columns] * rows) if rows and columns else "")
 
 

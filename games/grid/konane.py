@@ -32,7 +32,16 @@ from functools import partial
 from typing import Any
 
 import cgt
-from games.grid._board import ROOK_STEPS, SWAP_XO, BoardError, Grid, GridPosition, options_by
+from games.grid._board import (
+    ROOK_STEPS,
+    SWAP_XO,
+    BoardError,
+    Grid,
+    GridPosition,
+    check_cells,
+    count_argument,
+    options_by,
+)
 
 __all__ = [
     "BoardError",
@@ -138,6 +147,12 @@ def _row(stones: int, first: str = "x") -> str:
     return "".join(first if i % 2 == 0 else other for i in range(stones))
 
 
+def _stone_count(stones: object, minimum: int) -> None:
+    """Refuse a number of stones that is not a whole number >= ``minimum`` or that cannot fit
+    on a board (the board built from it is checked exactly when it is read)."""
+    check_cells(count_argument("stones", stones, minimum=minimum))
+
+
 def _board(rows: list[str]) -> Konane:
     width = max(map(len, rows))
     return Konane("|".join(row.ljust(width, ".") for row in rows))
@@ -153,6 +168,7 @@ def solid_line(stones: int) -> Konane:
     >>> solid_line(5), cgt.value(solid_line(5))
     (Konane('.xoxox.'), Game('-2'))
     """
+    _stone_count(stones, 0)
     return Konane(f".{_row(stones)}.")
 
 
@@ -163,6 +179,7 @@ def tailed_line(stones: int) -> Konane:
     >>> str(tailed_line(4))
     '.....|.....|.xox.|.o...|.....|.....'
     """
+    _stone_count(stones, 2)
     return _board(["", "", f".{_row(stones - 1)}.", ".o", "", ""])
 
 
@@ -173,6 +190,7 @@ def offset_tailed_line(stones: int) -> Konane:
     >>> str(offset_tailed_line(4))
     '......|..oxo.|.o....|......'
     """
+    _stone_count(stones, 1)
     return _board(["", f"..{_row(stones - 1, 'o')}.", ".o", ""])
 
 
@@ -183,6 +201,8 @@ def three_lines(a: int, b: int, c: int) -> Konane:
     >>> three_lines(0, 1, 0), cgt.value(three_lines(0, 1, 0))
     (Konane('.o.oxo.o.'), Game('1'))
     """
+    counts = [count_argument(name, value) for name, value in (("a", a), ("b", b), ("c", c))]
+    check_cells(2 * sum(counts) + 7)
     return Konane("." + ".".join(_row(2 * k + 1, "o") for k in (a, b, c)) + ".")
 
 

@@ -58,6 +58,7 @@ from itertools import product
 from typing import Any, ClassVar
 
 import cgt
+from games.grid._board import MAX_CELLS, check_cells
 
 __all__ = [
     "ToadsAndFrogs",
@@ -119,6 +120,8 @@ class ToadsAndFrogs(cgt.Position):
     def __init__(self, board: str) -> None:
         if not isinstance(board, str):
             raise ToadsAndFrogsError(f"a board is a string like 'TT..FF'; got {board!r}")
+        if len(board) > MAX_CELLS:
+            check_cells(len(board), "strip")
         for i, square in enumerate(board):
             if square not in _READ:
                 raise ToadsAndFrogsError(
@@ -478,6 +481,7 @@ def family(toads: int, blanks: int, frogs: int) -> ToadsAndFrogs:
     for name, count in (("toads", toads), ("blanks", blanks), ("frogs", frogs)):
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise ToadsAndFrogsError(f"the number of {name} is a non-negative int; got {count!r}")
+    check_cells(toads + blanks + frogs, "strip")
     return ToadsAndFrogs("T" * toads + "." * blanks + "F" * frogs)
 
 

@@ -183,22 +183,24 @@ class HeapGame(ABC):
         found = self.periodicity
         return None if found is None else found.preperiod
 
-    def describe_periodicity(self) -> str:
-        """The periodicity in words, or ``not yet periodic up to n = ...``."""
+    def describe_periodicity(
+        self, further: str = "call search_period(bound) to look further"
+    ) -> str:
+        """The periodicity in words, or ``not yet periodic up to n = ...`` followed by
+        ``further``, the advice on how to look further (the command line gives its options)."""
         found = self.periodicity
-        if found is None and self._stopped_at is not None:
+        return self.unfinished(further) if found is None else found.describe()
+
+    def unfinished(self, further: str) -> str:
+        """Where the search for a period stopped and why, then ``further`` (the advice on how
+        to look further): ``not yet periodic up to n = 100 (search bound; ...)``."""
+        if self._stopped_at is not None:
             size, work = self._stopped_at
             return (
                 f"not yet periodic up to n = {self._searched_upto}: going on to n = {size} would "
-                f"take about {work:.1e} checks, over the budget of {WORK_BUDGET:.0e} (call "
-                "search_period(bound) to look further)"
+                f"take about {work:.1e} checks, over the budget of {WORK_BUDGET:.0e} ({further})"
             )
-        if found is None:
-            return (
-                f"not yet periodic up to n = {self._searched_upto} (search bound; "
-                "call search_period(bound) to look further)"
-            )
-        return found.describe()
+        return f"not yet periodic up to n = {self._searched_upto} (search bound; {further})"
 
     # --- values -----------------------------------------------------------------------------
     def grundy(self, n: int) -> int:

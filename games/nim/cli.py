@@ -19,13 +19,13 @@ import sys
 from typing import Any
 
 import cgt
-from games.nim._errors import InvalidRulesError
+from games.nim._errors import InvalidArgumentError, InvalidRulesError
 from games.nim._sequence import HeapGame
 from games.nim._takebreak import ENGINES
 from games.nim.grundys_game import GrundysGame, grundys_game
 from games.nim.nim import Nim
 from games.nim.octal import OctalGame, hexadecimal, octal
-from games.nim.subtraction import subtraction
+from games.nim.subtraction import DEFAULT_SUBTRACTION_BOUND, subtraction
 
 __all__ = ["add_commands"]
 
@@ -65,6 +65,10 @@ MAX_CLOSED_FORM_PERIOD = 64
 """Longer periods make a Piecewise with one branch per residue: too long to print or build."""
 
 
+_FURTHER = "--upto-heaps N looks further, with progress and checkpoints"
+"""How to look further for a period from the command line (``long_search`` has no budget)."""
+
+
 def _sequence_report(game: HeapGame, upto: int, rules: dict[str, Any], as_json: bool) -> int:
     values = game.sequence(upto)
     found = game.periodicity
@@ -78,14 +82,14 @@ def _sequence_report(game: HeapGame, upto: int, rules: dict[str, Any], as_json: 
             "sequence": values,
             "preperiod": game.preperiod,
             "period": game.period,
-            "periodicity": game.describe_periodicity(),
+            "periodicity": game.describe_periodicity(_FURTHER),
             "closed_form": form,
         }
         print(compact_json(report))
         return 0
     print(f"{game!r}")
     print(f"g(0..{upto - 1}): {' '.join(map(str, values))}")
-    print(game.describe_periodicity())
+    print(game.describe_periodicity(_FURTHER))
     if found is not None:
         print(f"preperiod {found.preperiod}, period {found.period}")
         if form is None:
@@ -109,7 +113,21 @@ def _parse_set(text: str) -> list[int]:
 
 
 def _command_subtraction(args: argparse.Namespace) -> int:
-    game = subtraction(_parse_set(args.moves))
+    moves, bound = _parse_set(args.moves), args.search_bound
+    if bound is None:  # the default bound, within the work budget
+        game = subtraction(moves)
+        found = game.search_period()
+    else:  # the bound asked for, searched in full
+        game = subtraction(moves, search_bound=bound)
+        found = game.search_period(bound)
+    if found is None:
+        raise InvalidArgumentError(
+            f"{game!r}: "
+            + game.unfinished(
+                "a finite subtraction set is always eventually periodic: run again with a "
+                "larger --search-bound"
+            )
+        )
     return _sequence_report(game, args.upto, {"subtraction_set": list(game.moves)}, args.json)
 
 
@@ -382,13 +400,20 @@ def add_commands(subparsers: Any) -> None:
     )
     sub.add_argument("moves", metavar="SET", help="the subtraction set, e.g. 2,3")
     sub.add_argument("--upto", type=_upto, default=30, help="values to show (default 30)")
+    sub.add_argument(
+        "--search-bound",
+        type=_positive,
+        default=None,
+        help=f"values searched for a certified period (default {DEFAULT_SUBTRACTION_BOUND:,}, "
+        "within a budget of work; a bound given here is searched in full)",
+    )
     sub.add_argument("--json", action="store_true", help="machine-readable output")
     sub.set_defaults(handler=_command_subtraction)
 
     oct_ = subparsers.add_parser(
         "octal", help="octal game: sequence, certified period (octal periodicity theorem)"
     )
-    oct_.add_argument("code", metavar="CODE", help="octal code, e.g. 0.77 (Kayles)")
+    oct_.add_argument("code", metavar="CODE", help="octal code, e.g. 0.77 or .77 (Kayles), 4.07")
     oct_.add_argument(
         "--upto",
         type=_upto,

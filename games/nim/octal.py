@@ -3,7 +3,8 @@
 An octal code ``d0.d1d2...dt`` lists, for each number ``r`` of tokens removed, which moves are
 allowed, as the sum of: 1 (remove ``r`` tokens when they are the whole heap), 2 (remove ``r``
 and leave one non-empty heap), 4 (remove ``r`` and leave two non-empty heaps).  ``d0`` is 0 or
-4 (split a heap without removing anything).  Kayles is ``0.77``, Dawson's Kayles ``0.07``,
+4 (split a heap without removing anything); a ``d0`` of 0 may be left out, as Winning Ways
+writes ``·07``: ``.07`` is ``0.07``.  Kayles is ``0.77``, Dawson's Kayles ``0.07``,
 Dawson's chess ``0.137``.  The Grundy value of a heap is the mex over its options of the xor
 of the remaining heaps' values (Sprague-Grundy).
 
@@ -52,6 +53,8 @@ __all__ = [
 
 DEFAULT_OCTAL_BOUND = 1 << 13
 
+_DIGITS = {8: "0-7", 16: "0-9, a-f"}
+
 
 def parse_octal(code: str, *, base: int = 8) -> tuple[int, ...]:
     """The digits ``(d0, d1, ..., dt)`` of an octal code, trailing zeros dropped.
@@ -64,6 +67,8 @@ def parse_octal(code: str, *, base: int = 8) -> tuple[int, ...]:
     >>> parse_octal("0.f8", base=16), parse_octal("8.4", base=16)
     ((0, 15, 8), (8, 4))
     """
+    if base not in _DIGITS:
+        raise InvalidArgumentError(f"base is 8 (octal) or 16 (hexadecimal); got {base!r}")
     name = "an octal" if base == 8 else "a hexadecimal"
     if not isinstance(code, str):
         raise WrongTypeError(
@@ -78,7 +83,8 @@ def parse_octal(code: str, *, base: int = 8) -> tuple[int, ...]:
         or not set(head + tail) <= set("0123456789abcdef"[: max(base, 10)])
     ):
         raise InvalidRulesError(
-            f"{name} code looks like '0.77' or '4.7' (one digit, a point, digits); got {code!r}"
+            f"{name} code looks like '0.77', '.77' or '4.7' (at most one digit, a point, "
+            f"digits: {_DIGITS[base]}); got {code!r}"
         )
     digits = [int(head or "0", 16)] + [int(c, 16) for c in tail]
     for position, digit in enumerate(digits):

@@ -79,9 +79,11 @@ class SubtractionGame(HeapGame):
         found = self.search_period()
         if found is None:
             raise InvalidRulesError(
-                f"{self!r}: no period certified within the first {self.search_bound} values; a "
-                "finite subtraction set is always eventually periodic, so pass a larger "
-                "search_bound"
+                f"{self!r}: "
+                + self.unfinished(
+                    "a finite subtraction set is always eventually periodic: pass a larger "
+                    "search_bound, or call search_period(bound)"
+                )
             )
         return found
 

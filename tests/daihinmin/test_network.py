@@ -356,6 +356,7 @@ def test_client_reports_a_server_that_quits() -> None:
         table = empty_table()
         table[5][0], table[5][3] = 1, 6
         table[6][:5] = [11, 11, 11, 10, 10]
+        table[6][10:] = [0, 1, 2, 3, 4]  # the seats (a table without them is refused)
         conn.write_table(table, "deal")
 
     port, thread = _fake_server(quit_after_deal)

@@ -258,7 +258,9 @@ def _command_client(args: argparse.Namespace) -> int:
     port = _port(args.port)
     _importable_from_here()
     player = make_player(args.player)
-    result = run_client(args.host, port, player, name=args.name)
+    if not 0 < args.timeout <= 86_400:
+        raise CommandError(f"--timeout must be 0 < S <= 86400 seconds, not {args.timeout}")
+    result = run_client(args.host, port, player, name=args.name, timeout=args.timeout)
     summary = summarize(result)  # stalled games are counted there
     summary["player"] = result.player
     summary["rejected"] = result.own_rejected  # the others' are not known to a client
@@ -378,6 +380,14 @@ def add_commands(subparsers: Any) -> None:
     client.add_argument("--port", type=int, default=42485, help="TCP port (default 42485)")
     client.add_argument("--name", default="cgt", help="name sent in the profile (9 chars kept)")
     client.add_argument("--player", default="default", help="player name (default: default)")
+    client.add_argument(
+        "--timeout",
+        type=float,
+        default=600.0,
+        metavar="S",
+        help="seconds to wait for each message of the server before giving up with an error "
+        "(default 600)",
+    )
     client.add_argument("--json", action="store_true", help="machine-readable output")
     client.set_defaults(handler=_command_client)
 

@@ -10,6 +10,15 @@ mover's card count dropped).
 A hook of the player that raises is recorded in `MatchResult.faults` and the client goes on
 (a failed play is a pass), as `~games.daihinmin.rules.match.Match` does in-process.
 
+A server that misbehaves ends the run with a `~games.daihinmin.network.protocol.ProtocolError`
+that says what it sent and where, never a crash or a hang: a table whose cells are out of
+range (a turn that is no player, card counts beyond the deck, seats that are no seating), a
+move the tables contradict (a count that drops while the field shows no cards, a player who
+finishes twice), an ack or game-over flag the protocol does not have, a game longer than the
+rules allow (`MAX_TURNS`), a server that closes the connection
+(`~games.daihinmin.network.protocol.ConnectionLostError`) or sends nothing for ``timeout``
+seconds (`~games.daihinmin.network.protocol.ProtocolTimeoutError`).
+
 Points come from the finishing order as the client sees it.  In a game ended by the 20-pass
 rule the server ranks the players left at random without telling them; their order is then
 taken from the next game's deal table (if it shows ranks), else they are ranked in seat order.
@@ -41,11 +50,20 @@ from games.daihinmin.rules.melds import PASS, Illegal, Kind, Meld
 from games.daihinmin.rules.observation import Deal, Observation
 from games.daihinmin.rules.player import Player
 
-__all__ = ["ClientResult", "run_client"]
+__all__ = ["MAX_TURNS", "ClientResult", "run_client"]
 
 _DEVKIT_RULES = Rules()
 
 POINTS = (5, 4, 3, 2, 1)
+
+MAX_TURNS = 2_000
+"""The most hand tables a game may bring: every accepted play takes a card from the 53, and 20
+refused or passed submissions in a row end the game (the 20-pass rule), so a game has at most
+53 + 20 * 54 = 1,133 turns; a server that goes on past this bound is not playing the game."""
+
+_DECK = 53
+_ACKS = (8, 9)
+_FLAGS = (0, 1, 2)
 
 
 @attrs.define
@@ -117,7 +135,16 @@ class _Game:
         finished = accepted and after.counts[mover] == 0
         cleared = False
         if accepted:
-            assert shown is not None
+            if shown is None:
+                raise ProtocolError(
+                    f"the field table of game {self.number} shows no cards though player "
+                    f"{mover}'s card count dropped from {before.counts[mover]} to "
+                    f"{after.counts[mover]}"
+                )
+            if finished and mover in self.finished:
+                raise ProtocolError(
+                    f"the field table of game {self.number} has player {mover} finish twice"
+                )
             if before.field is not None and before.field.kind == Kind.JOKER:
                 cleared = True  # the 3 of spades on the lone joker
             elif self.rules.eight_cut and shown.has_eight and shown.kind != Kind.JOKER:
@@ -153,11 +180,29 @@ class _Game:
         return self.finished + rest
 
 
-def _deal(me: int, number: int, table: Table) -> Deal:
+def _checked(table: Table, what: str, *, deal: bool = False) -> TableState:
+    """The state of a server table, or `ProtocolError` if its cells are out of range."""
     state = read_state(table)
+    problem = None
+    if any(not 0 <= c <= _DECK for c in state.counts) or sum(state.counts) > _DECK:
+        problem = f"card counts {list(state.counts)} (a deck has {_DECK} cards)"
+    elif sorted(state.seats) != [0, 1, 2, 3, 4]:
+        problem = f"seats {list(state.seats)} (each of the players 0-4 in one seat)"
+    elif deal and not -2 <= state.give <= 2:
+        problem = f"{state.give} cards to give (0, 1 or 2; -1 and -2 under protocol 20140)"
+    elif not deal and not 0 <= state.turn <= 4:
+        problem = f"player {state.turn} to move or moving (players are 0-4)"
+    if problem is not None:
+        raise ProtocolError(f"the server sent {what} with {problem}")
+    return state
+
+
+def _deal(me: int, number: int, table: Table) -> Deal:
+    hand = read_hand(table)
+    state = _checked(table, f"the deal table of game {number}", deal=True)
     ranks = state.ranks if sorted(state.ranks) == [0, 1, 2, 3, 4] else None
     give = state.give if state.give > 0 else 0
-    return Deal(me, number, read_hand(table), give, ranks, state.seats, state.counts)
+    return Deal(me, number, hand, give, ranks, state.seats, state.counts)
 
 
 def run_client(
@@ -216,9 +261,16 @@ def _run(conn: Connection, player: Player, name: str, version: int, rules: Rules
                 choice = call(number, "exchange", player.exchange, deal)
                 cards = choice if type(choice) is int and 0 <= choice < 1 << 61 else 0
                 conn.write_table(exchange_table(cards), "the exchange cards")
+            turns = 0
             while True:
+                turns += 1
+                if turns > MAX_TURNS:
+                    raise ProtocolError(
+                        f"game {number} goes on past {MAX_TURNS:,} turns, more than the rules "
+                        "allow (every play takes a card; 20 passes in a row end a game)"
+                    )
                 hand_t = conn.read_table(f"a hand table of game {number}")
-                state = read_state(hand_t)
+                state = _checked(hand_t, f"a hand table of game {number}")
                 obs = game.observation(hand_t, state)
                 if callable(on_turn):
                     call(number, "on_turn", on_turn, obs)
@@ -232,11 +284,22 @@ def _run(conn: Connection, player: Player, name: str, version: int, rules: Rules
                     sent = _submission(meld)
                     conn.write_table(sent, "the move")
                     ack = conn.read_int("the ack")
+                    if ack not in _ACKS:
+                        raise ProtocolError(
+                            f"the server answered a move of game {number} with {ack} "
+                            "(9: accepted, 8: refused)"
+                        )
                     if ack == 8 and sent[:5] != submission_table(PASS)[:5]:
                         result.rejected[me] += 1
                         reason = "refused by the server"
                 field_t = conn.read_table(f"the field table of game {number}")
                 flag = conn.read_int("the game-over flag")
+                if flag not in _FLAGS:
+                    raise ProtocolError(
+                        f"the server sent {flag} as the game-over flag of game {number} "
+                        "(0: go on, 1: game over, 2: the last game is over)"
+                    )
+                _checked(field_t, f"the field table of game {number}")
                 move = game.move(obs, field_t, flag != 0, reason)
                 call(number, "observe", player.observe, move)
                 if flag:

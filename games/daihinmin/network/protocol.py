@@ -30,6 +30,7 @@ import contextlib
 import select
 import socket
 import struct
+import time
 
 import cgt
 from games.daihinmin.network.table import Table, TableError, check_table, decode_20140, encode_20140
@@ -108,9 +109,15 @@ class Connection:
         self.flush(step)
         limit = self.timeout if timeout == -1.0 else timeout
         self.sock.settimeout(limit)
+        deadline = None if limit is None else time.monotonic() + limit
         chunks, got = [], 0
         try:
             while got < size:
+                if deadline is not None and got:  # a trickle of bytes: the limit is for all
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise TimeoutError
+                    self.sock.settimeout(left)
                 chunk = self.sock.recv(size - got)
                 if not chunk:
                     raise ConnectionLostError(

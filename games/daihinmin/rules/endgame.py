@@ -19,9 +19,9 @@ playing perfectly: 0, 1/2 (only through the 20-pass rule) or 1.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
@@ -61,21 +61,54 @@ class _Solver:
         self.rules = rules
 
     def value(self, pos: _Pos) -> int:
+        """The value of ``pos`` for its mover, by a depth-first search on an explicit stack (an
+        endgame is a hundred moves deep at most, but the caller's stack may be nearly full, and
+        the recursion limit is the process's, not ours to change)."""
         memo = self.memo
         cached = memo.get(pos)
         if cached is not None:
             return cached
-        if len(memo) >= self.limit:
+        self._check_room()
+        # each frame: [position, its moves, best so far, whether the child searched is the other's]
+        stack: list[list[Any]] = [[pos, self.children(pos), _LOSS, False]]
+        while True:
+            frame = stack[-1]
+            moves = frame[1]
+            best = frame[2]
+            descend = None
+            for _meld, child, other_moves in moves:
+                if isinstance(child, int):
+                    v = child
+                else:
+                    known = memo.get(child)
+                    if known is None:
+                        frame[3] = other_moves
+                        descend = child
+                        break
+                    v = 2 - known if other_moves else known
+                if v > best:
+                    best = v
+                    if best == _WIN:
+                        break
+            frame[2] = best
+            if descend is not None:
+                self._check_room()
+                stack.append([descend, self.children(descend), _LOSS, False])
+                continue
+            memo[frame[0]] = best
+            stack.pop()
+            if not stack:
+                return best
+            parent = stack[-1]
+            v = 2 - best if parent[3] else best
+            if v > parent[2]:
+                parent[2] = v
+                if v == _WIN:  # a win: the parent's other moves need no search
+                    parent[1] = iter(())
+
+    def _check_room(self) -> None:
+        if len(self.memo) >= self.limit:
             raise EndgameError(f"more than {self.limit} positions: too large to solve exactly")
-        best = _LOSS
-        for _meld, child, sign in self.children(pos):
-            v = _score(child, sign, self)
-            if v > best:
-                best = v
-                if best == _WIN:
-                    break
-        memo[pos] = best
-        return best
 
     def children(self, pos: _Pos) -> Iterator[tuple[Meld, _Pos | int, bool]]:
         """(move, next position or a final value, whether the next position is the other's)."""
@@ -175,12 +208,7 @@ class EndgameSolver:
             other_passed,
             passes,
         )
-        old = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old, 10_000))
-        try:
-            scored = [(m, _score(c, s, solver)) for m, c, s in solver.children(root)]
-        finally:
-            sys.setrecursionlimit(old)
+        scored = [(m, _score(c, s, solver)) for m, c, s in solver.children(root)]
         top = max(v for _, v in scored)
         return EndgameResult(
             Fraction(top, 2), tuple(m for m, v in scored if v == top), len(solver.memo)
