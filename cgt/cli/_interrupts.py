@@ -9,6 +9,9 @@ handler raises `KeyboardInterrupt` as Python's does, except inside a finaliser: 
 the finaliser finish and delivers the signal again a moment later (`_thread.interrupt_main`),
 outside it.
 
+`interrupts_deferred` holds Ctrl-C back over a few steps that must happen together (a line
+printed and noted as printed): a signal that comes meanwhile is raised when the block ends.
+
 >>> import signal
 >>> with interrupts_kept():
 ...     signal.getsignal(signal.SIGINT) is _handler
@@ -27,7 +30,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-__all__ = ["interrupts_kept"]
+__all__ = ["interrupts_deferred", "interrupts_kept"]
 
 RETRY_SECONDS = 0.01
 """How long a signal that came inside a finaliser waits before it is delivered again."""
@@ -71,3 +74,37 @@ def interrupts_kept() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Raise a Ctrl-C that comes during the block only when it ends (in the main thread; in
+    another thread, where no handler runs, the block is left as it is).
+
+    Blocking SIGINT (``pthread_sigmask``) is not enough: a signal that came just before is
+    already noted by the interpreter, whose handler then raises at the next call inside the
+    block, between its steps (a line printed but not noted as printed is printed twice, and
+    the mask is left blocked).  Here the handler itself is swapped for one that only notes the
+    signal, and the previous one is put back (a signal noted by the interpreter before is run
+    by whichever handler is in place when it is run: the noting one inside the block).
+
+    >>> try:
+    ...     with interrupts_deferred():
+    ...         _thread.interrupt_main()  # as Ctrl-C would
+    ...         print("the block goes on")
+    ... except KeyboardInterrupt:
+    ...     print("raised when it ends")
+    the block goes on
+    raised when it ends
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    noted: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: noted.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if noted:
+        raise KeyboardInterrupt

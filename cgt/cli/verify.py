@@ -29,12 +29,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from cgt.cli._interrupts import interrupts_deferred
 from cgt.core.errors import CGTError
 from cgt.verification.claim import Claim, ClaimRun, checked_scale, checked_size, claims
 from cgt.verification.plugins import load_plugins, plugin_errors
@@ -179,16 +179,13 @@ class _Display:
             return
         self.pending[index] = run
         while self.printed in self.pending:
-            shown = self.pending.pop(self.printed)
             # Ctrl-C waits until the line is printed and noted as printed (else a signal
-            # between the two prints it twice, or one before both loses it)
-            held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-            try:
+            # between the two prints it twice in `rest`, or one before both loses it)
+            with interrupts_deferred():
+                shown = self.pending.pop(self.printed)
                 print(plain_line(shown), file=self.out, flush=True)
                 self.shown.add(_key(shown))
                 self.printed += 1
-            finally:
-                signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     def rest(self, runs: Sequence[ClaimRun]) -> None:
         """After Ctrl-C: the line of every finished claim not printed yet (held back until the

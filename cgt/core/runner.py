@@ -302,6 +302,8 @@ _LOCAL_CLUSTER_CONFIG = {
     "distributed.worker.profile.enabled": False,
     "distributed.worker.memory.monitor-interval": "1s",
     "distributed.admin.system-monitor.interval": "2s",
+    # a terminal's Ctrl-C reaches the workers too: they ignore it (this process stops them)
+    "distributed.worker.preload": ["cgt.core._quiet_workers"],
 }
 
 
