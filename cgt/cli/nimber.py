@@ -14,6 +14,7 @@ import sys
 import time
 from typing import Any
 
+from cgt.cli.args import at_least
 from cgt.impartial.search import DEFAULT_TABLE_LIMIT, NimberSearch, SearchStats, nimber_split
 
 __all__ = ["add_command"]
@@ -108,16 +109,6 @@ def _table_limit(text: str) -> int | None:
     return value
 
 
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive int, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive int, got {value}")
-    return value
-
-
 def add_command(commands: Any) -> None:
     """Add ``cgt nimber`` to the ``cgt`` command."""
     nimber = commands.add_parser(
@@ -135,7 +126,9 @@ def add_command(commands: Any) -> None:
         help=f"entries of the transposition table before its older half is dropped (default "
         f"{DEFAULT_TABLE_LIMIT:,}; 'none': unbounded)",
     )
-    nimber.add_argument("--jobs", type=_jobs, default=None, help="split over N local processes")
+    nimber.add_argument(
+        "--jobs", type=at_least(1), default=None, help="split over N local processes"
+    )
     nimber.add_argument("--scheduler", default=None, help="split over this Dask cluster")
     nimber.add_argument(
         "--progress",
