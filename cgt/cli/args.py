@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-__all__ = ["at_least"]
+__all__ = ["at_least", "table_limit"]
 
 
 def at_least(least: int) -> Callable[[str], int]:
@@ -41,4 +41,34 @@ def at_least(least: int) -> Callable[[str], int]:
         return value
 
     parse.__name__ = "positive integer" if least == 1 else f"integer >= {least}"
+    return parse
+
+
+def table_limit(least: int) -> Callable[[str], int | None]:
+    """An argparse ``type`` for the size of a search's table: ``none`` (unbounded: None) or a
+    number of entries, at least ``least``.
+
+    >>> table_limit(16)("None"), table_limit(16)("100")
+    (None, 100)
+    >>> table_limit(16)("10")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: the table holds at least 16 entries, got 10
+    """
+
+    def parse(text: str) -> int | None:
+        if text.strip().lower() == "none":
+            return None
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected an integer or 'none', got {text!r}"
+            ) from None
+        if value < least:
+            raise argparse.ArgumentTypeError(
+                f"the table holds at least {least} entries, got {value}"
+            )
+        return value
+
+    parse.__name__ = "table limit"
     return parse

@@ -30,7 +30,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from cgt.cli.args import at_least
+from cgt.cli.args import at_least, table_limit
 from cgt.cli.nimber import _Display
 from cgt.core.errors import InvalidArgumentError
 from cgt.partizan.outcomes import Outcome
@@ -265,7 +265,7 @@ def add_command(commands: Any) -> None:
     )
     command.add_argument(
         "--table-limit",
-        type=_outcome_table_limit,
+        type=table_limit(64),
         default=DEFAULT_OUTCOME_TABLE_LIMIT,
         metavar="N",
         help=f"entries of the table and its caches before the older half is dropped (default "
@@ -294,15 +294,3 @@ def add_command(commands: Any) -> None:
     )
     command.add_argument("--json", action="store_true", help="machine-readable output")
     command.set_defaults(handler=_command)
-
-
-def _outcome_table_limit(text: str) -> int | None:
-    if text.strip().lower() == "none":
-        return None
-    try:
-        limit = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an int or 'none', got {text!r}") from None
-    if limit < 64:
-        raise argparse.ArgumentTypeError(f"the table holds at least 64 entries, got {limit}")
-    return limit

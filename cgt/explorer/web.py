@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import socket
+import sys
 import threading
 from collections.abc import Awaitable, Callable, Mapping
 from importlib.resources import files
@@ -178,6 +179,26 @@ class LocalServer:
         )
         self._thread.start()
         return self
+
+    def serve_until_stopped(
+        self, command: str, what: str, url: str | None = None, open_browser: bool = False
+    ) -> None:
+        """What ``cgt explore`` and the games' ``web`` commands do: say where the page is
+        (``url``, by default `url`), warn when other machines can reach it (``what`` names
+        it), open it in the browser if asked, and serve until Ctrl-C."""
+        url = url or self.url
+        print(f"{command}: serving on {url}  (Ctrl-C to stop)", flush=True)
+        if self.host not in ("127.0.0.1", "localhost", "::1"):
+            print(
+                f"{command}: warning: listening on {self.host}, so other machines can reach "
+                f"{what}; it has no password",
+                file=sys.stderr,
+            )
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(url)
+        self.serve_forever()
 
     def serve_forever(self) -> None:
         """Serve in this thread until interrupted."""
