@@ -24,7 +24,7 @@ import sys
 import threading
 from collections.abc import Awaitable, Callable, Mapping
 from importlib.resources import files
-from typing import Any
+from typing import Any, Self
 
 __all__ = [
     "LocalServer",
@@ -172,7 +172,7 @@ class LocalServer:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/"
 
-    def start(self) -> Any:
+    def start(self) -> Self:
         """Serve in a background thread."""
         self._thread = threading.Thread(
             target=self._server.run, kwargs={"sockets": [self.socket]}, daemon=True
@@ -216,7 +216,7 @@ class LocalServer:
         if self._on_close is not None:
             self._on_close()
 
-    def __enter__(self) -> Any:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
