@@ -20,12 +20,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
-import statistics
-import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _side_by_side import agreement, alternate, fmt, measured, ratio, summarize
 
 # name -> (kind, text); the kinds say how each library builds the position
 WORKLOADS: dict[str, tuple[str, str]] = {
@@ -150,63 +152,7 @@ def _cgt_py(kind: str, text: str) -> tuple[float, str] | None:
 def run_one(library: str, workload: str) -> dict[str, Any]:
     """Measure one library on one workload in this process."""
     kind, text = WORKLOADS[workload]
-    measure = {"cgt": _ours, "pycgt": _pycgt, "cgt-py": _cgt_py}[library]
-    result = measure(kind, text)
-    if result is None:
-        return {"skipped": True}
-    seconds, value = result
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"cpu": seconds, "peak_mib": peak_kib / 1024, "value": value}
-
-
-def _spawn(library: str, workload: str, timeout: float) -> dict[str, Any]:
-    command = [sys.executable, __file__, "--one", library, workload]
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return {"timeout": True}
-    if done.returncode != 0:
-        return {"error": done.stderr.strip().splitlines()[-1] if done.stderr else "failed"}
-    return dict(json.loads(done.stdout))
-
-
-def _read(text: str) -> Any:
-    """A printed value as a `cgt.Game`; pycgt writes ``+-{A,B}`` for ``{A,B|-A,-B}``."""
-    import cgt
-
-    text = text.replace("Miny", "miny").replace("Tiny", "tiny")
-    if text.startswith("+-{") and text.endswith("}"):
-        items, depth, start = [], 0, 3
-        for i, ch in enumerate(text[3:-1], start=3):
-            depth += (ch == "{") - (ch == "}")
-            if ch == "," and depth == 0:
-                items.append(text[start:i])
-                start = i + 1
-        left = [cgt.parse(item) for item in [*items, text[start:-1]]]
-        return cgt.Game(left=left, right=[-g for g in left])
-    return cgt.parse(text)
-
-
-def _same_value(texts: list[str]) -> bool:
-    import cgt
-
-    values = set()
-    for text in texts:
-        try:
-            values.add(_read(text))
-        except cgt.CGTError:
-            return False
-    return len(values) == 1
-
-
-def _fmt(seconds: float | None) -> str:
-    if seconds is None:
-        return "-"
-    return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
-
-
-def _ratio(other: float | None, ours: float | None) -> str:
-    return f"{other / ours:.1f}x" if other is not None and ours else "-"
+    return measured({"cgt": _ours, "pycgt": _pycgt, "cgt-py": _cgt_py}[library](kind, text))
 
 
 def main() -> None:
@@ -226,35 +172,16 @@ def main() -> None:
     for workload in WORKLOADS:
         if args.only not in workload:
             continue
-        runs: dict[str, list[dict[str, Any]]] = {lib: [] for lib in LIBRARIES}
-        for _ in range(args.repeat):
-            for library in LIBRARIES:
-                if runs[library] and any(
-                    r.get("timeout") or r.get("skipped") or r.get("error") for r in runs[library]
-                ):
-                    continue  # a library that timed out, failed or lacks the game runs once
-                runs[library].append(_spawn(library, workload, args.timeout))
-        cpu: dict[str, float | None] = {}
-        peak: dict[str, str] = {}
-        values = []
-        for library, results in runs.items():
-            good = [r for r in results if "cpu" in r]
-            cpu[library] = statistics.median(r["cpu"] for r in good) if good else None
-            peak[library] = f"{statistics.median(r['peak_mib'] for r in good):.0f}" if good else "-"
-            if good:
-                values.append(good[0]["value"])
-            elif results and results[0].get("timeout"):
-                peak[library] = f"> {args.timeout:.0f} s"
-        ours = cpu["cgt"]
-
-        agree = "" if len(values) < 2 or _same_value(values) else " (VALUES DIFFER)"
+        runs = alternate(__file__, LIBRARIES, [workload], args.repeat, args.timeout)
+        summary = summarize(runs, args.timeout)
+        cpu, peak, ours = summary.cpu, summary.peak, summary.cpu["cgt"]
         cells = [
-            workload + agree,
-            _fmt(ours),
-            _fmt(cpu["pycgt"]),
-            _fmt(cpu["cgt-py"]),
-            _ratio(cpu["pycgt"], ours),
-            _ratio(cpu["cgt-py"], ours),
+            workload + agreement(summary.values),
+            fmt(ours),
+            fmt(cpu["pycgt"]),
+            fmt(cpu["cgt-py"]),
+            ratio(cpu["pycgt"], ours),
+            ratio(cpu["cgt-py"], ours),
             f"{peak['cgt']}, {peak['pycgt']}, {peak['cgt-py']}",
         ]
         print("| " + " | ".join(cells) + " |", flush=True)

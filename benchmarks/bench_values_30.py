@@ -25,9 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
-import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -35,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_rulesets import _fmt, _ratio, _same_value
+from _side_by_side import agreement, alternate, fmt, measured, ratio, summarize
 
 GAMES = ("domineering", "clobber", "konane")
 LIBRARIES = ("cgt", "cgt-py")
@@ -92,23 +89,7 @@ def _cgt_py(game: str, text: str) -> tuple[float, str] | None:
 def run_one(library: str, game: str, size: str) -> dict[str, Any]:
     """Measure one library on one board in this process."""
     rows, columns = map(int, size.split("x"))
-    result = {"cgt": _ours, "cgt-py": _cgt_py}[library](game, board(game, rows, columns))
-    if result is None:
-        return {"skipped": True}
-    seconds, value = result
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"cpu": seconds, "peak_mib": peak_kib / 1024, "value": value}
-
-
-def _spawn(library: str, game: str, size: str, timeout: float) -> dict[str, Any]:
-    command = [sys.executable, __file__, "--one", library, game, size]
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return {"timeout": True}
-    if done.returncode != 0:
-        return {"error": done.stderr.strip().splitlines()[-1] if done.stderr else "failed"}
-    return dict(json.loads(done.stdout))
+    return measured({"cgt": _ours, "cgt-py": _cgt_py}[library](game, board(game, rows, columns)))
 
 
 def main() -> None:
@@ -132,45 +113,25 @@ def main() -> None:
         out_of_reach: set[str] = set()
         for rows, columns in sizes(args.cells):
             size = f"{rows}x{columns}"
-            runs: dict[str, list[dict[str, Any]]] = {lib: [] for lib in LIBRARIES}
-            for _ in range(args.repeat):
-                for library in LIBRARIES:
-                    if library in out_of_reach:
-                        continue
-                    if any(
-                        r.get("timeout") or r.get("skipped") or r.get("error")
-                        for r in runs[library]
-                    ):
-                        continue
-                    runs[library].append(_spawn(library, game, size, args.timeout))
+            libraries = [library for library in LIBRARIES if library not in out_of_reach]
+            runs = alternate(__file__, libraries, [game, size], args.repeat, args.timeout)
             if all(not results for results in runs.values()):
                 continue
-            cpu: dict[str, float | None] = {}
-            peak: dict[str, str] = {}
-            values = []
-            for library, results in runs.items():
-                good = [r for r in results if "cpu" in r]
-                cpu[library] = statistics.median(r["cpu"] for r in good) if good else None
-                peak[library] = (
-                    f"{statistics.median(r['peak_mib'] for r in good):.0f}" if good else "-"
-                )
-                if good:
-                    values.append(good[0]["value"])
-                elif results and results[0].get("timeout"):
-                    peak[library] = f"> {args.timeout:.0f} s"
-                    out_of_reach.add(library)
-                elif results and results[0].get("error"):
-                    peak[library] = f"error: {results[0]['error']}"
-            agree = "" if len(values) < 2 or _same_value(values) else " (VALUES DIFFER)"
+            summary = summarize(runs, args.timeout)
+            cpu, peak, values = summary.cpu, summary.peak, summary.values
+            cpu.update((library, None) for library in out_of_reach)
+            peak.update((library, "-") for library in out_of_reach)
+            out_of_reach |= summary.timed_out
+            agree = agreement(values)
             shown = values[0] if values else "-"
             if len(shown) > 40:
                 shown = shown[:37] + "..."
             cells = [
                 game,
                 size + agree,
-                _fmt(cpu["cgt"]),
-                _fmt(cpu["cgt-py"]),
-                _ratio(cpu["cgt-py"], cpu["cgt"]),
+                fmt(cpu["cgt"]),
+                fmt(cpu["cgt-py"]),
+                ratio(cpu["cgt-py"], cpu["cgt"]),
                 f"{peak['cgt']}, {peak['cgt-py']}",
                 f"`{shown}`",
             ]

@@ -53,9 +53,9 @@ def test_boards_and_games_get_their_outcome() -> None:
         (["--game", "domineering", ".x"], "cgt outcome: unexpected 'x' at row 1, column 2"),
         (["--game", "nonsense", ".."], "cgt outcome: no ruleset is named 'nonsense'"),
         (["{1|"], "cgt outcome: '{' at position 0 is never closed"),
-        (["--small", "-1", ".."], "argument --small: expected an int >= 0, got -1"),
+        (["--small", "-1", ".."], "argument --small: expected an integer >= 0, got -1"),
         (["--table-limit", "10", ".."], "the table holds at least 64 entries, got 10"),
-        (["--jobs", "0", ".."], "argument --jobs: expected a positive int, got 0"),
+        (["--jobs", "0", ".."], "argument --jobs: expected a positive integer, got 0"),
         (["--scheduler", "nonsense", "0"], "scheduler address 'nonsense' is not host:port"),
         (
             ["--jobs", "2", "--checkpoint", "x", "0"],

@@ -277,7 +277,7 @@ def test_local_cluster_gives_the_one_process_result() -> None:
 def test_cli_options_are_validated(capsys) -> None:
     with pytest.raises(SystemExit):
         cli.main(["verify", "--jobs", "0"])
-    assert "a positive number is expected, got '0'" in capsys.readouterr().err
+    assert "expected a positive integer, got 0" in capsys.readouterr().err
     assert cli.main(["verify", "--quick", "--game", "Kayles", "--scheduler", "nonsense"]) == 2
     assert "scheduler address 'nonsense' is not host:port" in capsys.readouterr().err
     with pytest.raises(cgt.InvalidArgumentError, match=r"'tcp://127\.0\.0\.1:x' is not host:port"):

@@ -14,6 +14,7 @@ import sys
 import time
 from typing import Any
 
+from cgt.cli.args import at_least, table_limit
 from cgt.impartial.search import DEFAULT_TABLE_LIMIT, NimberSearch, SearchStats, nimber_split
 
 __all__ = ["add_command"]
@@ -96,28 +97,6 @@ def _command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _table_limit(text: str) -> int | None:
-    if text.strip().lower() == "none":
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an int or 'none', got {text!r}") from None
-    if value < 16:
-        raise argparse.ArgumentTypeError(f"the table holds at least 16 entries, got {value}")
-    return value
-
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive int, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive int, got {value}")
-    return value
-
-
 def add_command(commands: Any) -> None:
     """Add ``cgt nimber`` to the ``cgt`` command."""
     nimber = commands.add_parser(
@@ -129,13 +108,15 @@ def add_command(commands: Any) -> None:
     nimber.add_argument("position", metavar="POSITION", help="the position in its string form")
     nimber.add_argument(
         "--table-limit",
-        type=_table_limit,
+        type=table_limit(16),
         default=DEFAULT_TABLE_LIMIT,
         metavar="N",
         help=f"entries of the transposition table before its older half is dropped (default "
         f"{DEFAULT_TABLE_LIMIT:,}; 'none': unbounded)",
     )
-    nimber.add_argument("--jobs", type=_jobs, default=None, help="split over N local processes")
+    nimber.add_argument(
+        "--jobs", type=at_least(1), default=None, help="split over N local processes"
+    )
     nimber.add_argument("--scheduler", default=None, help="split over this Dask cluster")
     nimber.add_argument(
         "--progress",

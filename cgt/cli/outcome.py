@@ -30,7 +30,8 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from cgt.cli.nimber import _Display, _jobs
+from cgt.cli.args import at_least, table_limit
+from cgt.cli.nimber import _Display
 from cgt.core.errors import InvalidArgumentError
 from cgt.partizan.outcomes import Outcome
 from cgt.partizan.solver import (
@@ -242,16 +243,6 @@ def _split(
     return result.outcome
 
 
-def _small(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an int >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected an int >= 0, got {value}")
-    return value
-
-
 def add_command(commands: Any) -> None:
     """Add ``cgt outcome`` to the ``cgt`` command."""
     command = commands.add_parser(
@@ -267,14 +258,14 @@ def add_command(commands: Any) -> None:
     command.add_argument("--game", metavar="NAME", help="the ruleset, e.g. domineering")
     command.add_argument(
         "--small",
-        type=_small,
+        type=at_least(0),
         default=12,
         metavar="N",
         help="parts with at most N moves (both players') are valued by the engine (default 12)",
     )
     command.add_argument(
         "--table-limit",
-        type=_outcome_table_limit,
+        type=table_limit(64),
         default=DEFAULT_OUTCOME_TABLE_LIMIT,
         metavar="N",
         help=f"entries of the table and its caches before the older half is dropped (default "
@@ -285,7 +276,9 @@ def add_command(commands: Any) -> None:
         metavar="FILE",
         help="read the table from FILE if it exists, save it there when the search stops or ends",
     )
-    command.add_argument("--jobs", type=_jobs, default=None, help="split over N local processes")
+    command.add_argument(
+        "--jobs", type=at_least(1), default=None, help="split over N local processes"
+    )
     command.add_argument("--scheduler", default=None, help="split over this Dask cluster")
     command.add_argument(
         "--stop-early",
@@ -301,15 +294,3 @@ def add_command(commands: Any) -> None:
     )
     command.add_argument("--json", action="store_true", help="machine-readable output")
     command.set_defaults(handler=_command)
-
-
-def _outcome_table_limit(text: str) -> int | None:
-    if text.strip().lower() == "none":
-        return None
-    try:
-        limit = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an int or 'none', got {text!r}") from None
-    if limit < 64:
-        raise argparse.ArgumentTypeError(f"the table holds at least 64 entries, got {limit}")
-    return limit

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from cgt.cli._interrupts import interrupts_deferred
+from cgt.cli.args import at_least
 from cgt.core.errors import CGTError
 from cgt.verification.claim import Claim, ClaimRun, checked_scale, checked_size, claims
 from cgt.verification.plugins import load_plugins, plugin_errors
@@ -347,16 +348,6 @@ def _scale(text: str) -> Any:
         ) from None
 
 
-def _positive(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"a positive number is expected, got {text!r}")
-    return number
-
-
 def add_command(commands: Any) -> None:
     """Add ``cgt verify`` to the sub-commands of ``cgt`` (the plug-ins are loaded by
     `cgt.cli.command.build_parser`)."""
@@ -391,7 +382,7 @@ def add_command(commands: Any) -> None:
     verify.add_argument("--json", action="store_true", help="machine-readable output")
     verify.add_argument(
         "--jobs",
-        type=_positive,
+        type=at_least(1),
         metavar="N",
         help="worker processes (default: every core, or 1 with --quick; 1 runs in this process)",
     )

@@ -25,7 +25,6 @@ command reaches the ``cgt`` command as a plug-in (the ``cgt.plugins`` entry poin
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 __all__ = ["Explorer", "add_commands"]
@@ -77,18 +76,7 @@ def _command_explore(args: argparse.Namespace) -> int:
         url += f"#game={quote(game or '')}&position={quote(args.position)}"
     elif game:
         url += f"#game={quote(game)}"
-    print(f"cgt explore: serving on {url}  (Ctrl-C to stop)", flush=True)
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(
-            f"cgt explore: warning: listening on {args.host}, so other machines can reach the "
-            "explorer; it has no password",
-            file=sys.stderr,
-        )
-    if args.open:
-        import webbrowser
-
-        webbrowser.open(url)
-    server.serve_forever()
+    server.serve_until_stopped("cgt explore", "the explorer", url, args.open)
     return 0
 
 

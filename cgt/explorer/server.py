@@ -18,14 +18,11 @@ the server itself is a 500 with the same shape, never a crash.
 
 from __future__ import annotations
 
-import json
-import socket
-import threading
-from collections.abc import Awaitable, Callable
 from importlib.resources import files
 from typing import Any
 
 from cgt.core.errors import CGTError, InvalidArgumentError
+from cgt.explorer import web
 from cgt.explorer.jobs import Analyst, BusyError, UnknownJobError
 
 __all__ = ["MAX_BODY", "ExplorerServer", "WebMissingError", "make_app", "ruleset_list"]
@@ -40,14 +37,7 @@ class WebMissingError(CGTError, ImportError):
 
 def require_web() -> None:
     """Raise `WebMissingError` (saying what to install) unless starlette and uvicorn import."""
-    try:
-        import starlette  # noqa: F401
-        import uvicorn  # noqa: F401
-    except ImportError as missing:
-        raise WebMissingError(
-            f"the explorer's web server needs {missing.name}, which is not installed: "
-            "pip install 'cgt-games[web]'"
-        ) from None
+    web.require_web("the explorer's web server", WebMissingError)
 
 
 def static_dir() -> Any:
@@ -78,11 +68,9 @@ def make_app(analyst: Analyst, title: str = "cgt explore") -> Any:
     """The Starlette application of the explorer, computing with ``analyst``."""
     require_web()
     from starlette.applications import Starlette
-    from starlette.exceptions import HTTPException
     from starlette.requests import Request
-    from starlette.responses import HTMLResponse, JSONResponse, Response
-    from starlette.routing import Mount, Route
-    from starlette.staticfiles import StaticFiles
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import Route
 
     page = (static_dir() / "explorer.html").read_text(encoding="utf-8")
     page = page.replace("{{title}}", title)
@@ -91,30 +79,13 @@ def make_app(analyst: Analyst, title: str = "cgt explore") -> Any:
     def error(status: int, message: str) -> JSONResponse:
         return JSONResponse({"error": message}, status_code=status)
 
-    async def index(request: Request) -> Response:
-        return HTMLResponse(page, headers={"Cache-Control": "no-store"})
-
-    async def favicon(request: Request) -> Response:
-        return Response(status_code=204)
-
     async def rulesets(request: Request) -> Response:
         if not rulesets_cache:
             rulesets_cache.append(ruleset_list())
         return JSONResponse(rulesets_cache[0])
 
-    async def body_of(request: Request) -> Any:
-        raw = b""
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY:
-                raise HTTPException(413, f"the request body is over {MAX_BODY} bytes")
-        try:
-            return json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            raise HTTPException(400, "the body is not JSON") from None
-
     async def analyse(request: Request) -> Response:
-        body = await body_of(request)
+        body = await web.read_json(request, MAX_BODY)
         if not isinstance(body, dict):
             return error(400, 'the body is a JSON object {"game": ..., "position": ...}')
         unknown = set(body) - {"game", "position", "path"}
@@ -129,43 +100,20 @@ def make_app(analyst: Analyst, title: str = "cgt explore") -> Any:
     async def cancel(request: Request) -> Response:
         return JSONResponse(analyst.cancel(request.path_params["job"]).to_json())
 
-    async def on_http_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        return error(exc.status_code, str(exc.detail))
-
-    async def on_bad_request(request: Request, exc: Exception) -> Response:
-        return error(400, str(exc))
-
-    async def on_unknown(request: Request, exc: Exception) -> Response:
-        return error(404, str(exc))
-
-    async def on_busy(request: Request, exc: Exception) -> Response:
-        return error(503, str(exc))
-
-    async def on_failure(request: Request, exc: Exception) -> Response:
-        return error(500, f"the server failed: {type(exc).__name__}: {exc}")
-
-    handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
-        HTTPException: on_http_error,
-        UnknownJobError: on_unknown,
-        BusyError: on_busy,
-        InvalidArgumentError: on_bad_request,
-        CGTError: on_bad_request,
-        Exception: on_failure,
-    }
+    handlers = web.json_error_handlers(
+        {UnknownJobError: 404, BusyError: 503, InvalidArgumentError: 400, CGTError: 400}
+    )
     routes = [
-        Route("/", index),
-        Route("/favicon.ico", favicon),
         Route("/api/rulesets", rulesets),
         Route("/api/analyse", analyse, methods=["POST"]),
         Route("/api/jobs/{job}", job),
         Route("/api/jobs/{job}/cancel", cancel, methods=["POST"]),
-        Mount("/static", StaticFiles(directory=str(static_dir())), name="static"),
+        *web.page_routes(static_dir(), page),
     ]
     return Starlette(routes=routes, exception_handlers=handlers)
 
 
-class ExplorerServer:
+class ExplorerServer(web.LocalServer):
     """The explorer's web server on ``host:port`` (port 0: a free one), with its `Analyst`.
 
     `start` serves in a thread and returns once the socket listens; `serve_forever` serves in
@@ -174,74 +122,10 @@ class ExplorerServer:
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, **analyst: Any) -> None:
         require_web()
-        import uvicorn
-
         self.analyst = Analyst(**analyst)
         try:
-            self.socket = _listen(host, port)
+            app = make_app(self.analyst)
+            super().__init__(app, host, port, InvalidArgumentError, self.analyst.close)
         except BaseException:
             self.analyst.close()
             raise
-        self.host = host
-        self.port = self.socket.getsockname()[1]
-        config = uvicorn.Config(
-            make_app(self.analyst), log_level="warning", lifespan="off", access_log=False
-        )
-        self._server = uvicorn.Server(config)
-        self._thread: threading.Thread | None = None
-
-    @property
-    def url(self) -> str:
-        """The address of the page."""
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}/"
-
-    def start(self) -> ExplorerServer:
-        """Serve in a background thread."""
-        self._thread = threading.Thread(
-            target=self._server.run, kwargs={"sockets": [self.socket]}, daemon=True
-        )
-        self._thread.start()
-        return self
-
-    def serve_forever(self) -> None:
-        """Serve in this thread until interrupted."""
-        try:
-            self._server.run(sockets=[self.socket])
-        finally:
-            self.close()
-
-    def close(self) -> None:
-        """Stop serving and stop the worker."""
-        self._server.should_exit = True
-        if self._thread is not None:
-            self._thread.join(timeout=10)
-        self.socket.close()
-        self.analyst.close()
-
-    def __enter__(self) -> ExplorerServer:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def _listen(host: str, port: int) -> socket.socket:
-    """A listening TCP socket on ``host:port``; raises `InvalidArgumentError` saying why not."""
-    if not 0 <= port <= 65535:
-        raise InvalidArgumentError(f"--port must be 0..65535, got {port}")
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except socket.gaierror as exc:
-        raise InvalidArgumentError(f"--host {host!r}: {exc.strerror}") from None
-    family, kind, proto, _, address = infos[0]
-    sock = socket.socket(family, kind, proto)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind(address)
-        sock.listen(64)
-    except OSError as exc:
-        sock.close()
-        raise InvalidArgumentError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
-    sock.setblocking(False)
-    return sock

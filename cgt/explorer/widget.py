@@ -62,7 +62,13 @@ export default {
 
 
 def _script() -> str:
-    return (static_dir() / "explorer.js").read_text(encoding="utf-8") + _GLUE
+    """One module: the shared ``page.js``, then ``explorer.js`` (without its import of it)."""
+    page = (static_dir() / "page.js").read_text(encoding="utf-8")
+    explorer = (static_dir() / "explorer.js").read_text(encoding="utf-8")
+    line = 'import { h, s } from "./page.js";\n'
+    assert line in explorer, "explorer.js imports page.js in one line that the widget inlines"
+    explorer = explorer.replace(line, "", 1)
+    return page + explorer + _GLUE
 
 
 class Explorer(anywidget.AnyWidget):

@@ -32,7 +32,9 @@ from typing import Any
 
 import attrs
 
+from cgt.partizan._subgames import bottom_up
 from cgt.partizan.game import Game
+from cgt.partizan.printing import compare_streams
 
 __all__ = ["TextSize", "text_size", "write_text"]
 
@@ -68,23 +70,24 @@ class _Texts:
 
     def __init__(self, g: Game) -> None:
         self.shapes: dict[Game, _Shape] = {}
-        stack: list[tuple[Game, bool]] = [(g, False)]
-        while stack:
-            node, ready = stack.pop()
-            if node in self.shapes:
-                continue
-            name = _name(node)
-            plus_minus = None if name is not None else _plus_minus(node)
-            if name is not None:
-                self.shapes[node] = _Shape(len(name), 0, name)
-            elif ready:
-                self.shapes[node] = self._shape(node, plus_minus)
-            else:
-                stack.append((node, True))
-                children = (plus_minus,) if plus_minus else node.left_options + node.right_options
-                stack.extend((child, False) for child in children if child not in self.shapes)
+        bottom_up(
+            g,
+            self.shapes.__contains__,
+            self._parts,
+            lambda node: self.shapes.__setitem__(node, self._shape(node)),
+        )
 
-    def _shape(self, node: Game, plus_minus: Game | None) -> _Shape:
+    def _parts(self, node: Game) -> tuple[Game, ...] | None:
+        """The subgames ``node``'s shape is made of (None: a name, whose shape is kept now)."""
+        name = _name(node)
+        if name is not None:
+            self.shapes[node] = _Shape(len(name), 0, name)
+            return None
+        plus_minus = _plus_minus(node)
+        return (plus_minus,) if plus_minus else node.left_options + node.right_options
+
+    def _shape(self, node: Game) -> _Shape:
+        plus_minus = _plus_minus(node)
         if plus_minus is not None:
             inner = self.shapes[plus_minus]
             text = None if inner.text is None else "±" + inner.text
@@ -152,7 +155,7 @@ class _Texts:
         text_a, text_b = self.shapes[a].text, self.shapes[b].text
         if text_a is not None and text_b is not None:
             return (text_a > text_b) - (text_a < text_b)
-        return _compare_streams(self.pieces(a), self.pieces(b))
+        return compare_streams(self.pieces(a), self.pieces(b))
 
 
 _Item = str | tuple[Game, bool]
@@ -187,29 +190,6 @@ def _order(g: Game) -> tuple[int, Fraction | int]:
     return (0, g.as_number()) if g.is_number else (1, g.birthday)
 
 
-def _compare_streams(a: Iterator[str], b: Iterator[str]) -> int:
-    """-1, 0 or 1 as the text of ``a`` is before, equal to or after that of ``b`` (read only
-    as far as their first difference)."""
-    left = right = ""
-    while True:
-        left, right = _fill(left, a), _fill(right, b)
-        common = min(len(left), len(right))
-        if common == 0 or left[:common] != right[:common]:
-            left, right = left[:common] or left, right[:common] or right
-            return (left > right) - (left < right)
-        left, right = left[common:], right[common:]
-
-
-def _fill(text: str, pieces: Iterator[str]) -> str:
-    """``text`` followed by the next pieces, up to a few thousand characters."""
-    while len(text) < 4096:
-        piece = next(pieces, None)
-        if piece is None:
-            break
-        text += piece
-    return text
-
-
 def text_size(g: Game) -> TextSize:
     """The exact length of ``str(g)`` and the number of distinct subgames of ``g``, found on
     the DAG of its canonical form (each subgame once), without writing the text.
@@ -222,13 +202,8 @@ def text_size(g: Game) -> TextSize:
 
 
 def _count_subgames(g: Game) -> int:
-    seen = {g}
-    stack = [g]
-    while stack:
-        for option in (node := stack.pop()).left_options + node.right_options:
-            if option not in seen:
-                seen.add(option)
-                stack.append(option)
+    seen: set[Game] = set()
+    bottom_up(g, seen.__contains__, lambda node: node.left_options + node.right_options, seen.add)
     return len(seen)
 
 

@@ -20,6 +20,7 @@ from cgt.core._digits import int_to_text
 from cgt.partizan import _canonical as core
 from cgt.partizan._canonical import Node as Game
 from cgt.partizan._nus import dyadic_to_fraction
+from cgt.partizan._subgames import bottom_up
 
 __all__ = ["format_game", "format_latex"]
 
@@ -139,22 +140,21 @@ class _Printer:
     def _prepare(self, g: Game) -> None:
         """Find the shapes of ``g`` and its subgames, options before the games they are of."""
         shapes = self._shapes
-        stack: list[tuple[Game, bool]] = [(g, False)]
-        while stack:
-            node, ready = stack.pop()
-            if id(node) in shapes:
-                continue
-            if ready:
-                shapes[id(node)] = self._shape(node)
-                continue
-            name = self._name(node)
-            if name is not None:
-                shapes[id(node)] = _Shape(0, len(name), name, [])
-                continue
-            stack.append((node, True))
-            plus_minus = self._plus_minus(node)
-            children = (plus_minus,) if plus_minus is not None else node._left + node._right
-            stack.extend((child, False) for child in children if id(child) not in shapes)
+        bottom_up(
+            g,
+            lambda node: id(node) in shapes,
+            self._parts,
+            lambda node: shapes.__setitem__(id(node), self._shape(node)),
+        )
+
+    def _parts(self, node: Game) -> tuple[Game, ...] | None:
+        """The subgames ``node``'s shape is made of (None: a name, whose shape is kept now)."""
+        name = self._name(node)
+        if name is not None:
+            self._shapes[id(node)] = _Shape(0, len(name), name, [])
+            return None
+        plus_minus = self._plus_minus(node)
+        return (plus_minus,) if plus_minus is not None else node._left + node._right
 
     def _shape(self, node: Game) -> _Shape:
         shapes = self._shapes

@@ -25,10 +25,11 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["kernel_status", "load"]
+__all__ = ["kernel_status", "load", "note_fallback"]
 
 _SOURCE = Path(__file__).with_name("_kernel.c")
 _why_not = "not tried yet"
+_fallbacks: list[str] = []
 
 
 def _compiler() -> str | None:
@@ -138,4 +139,12 @@ def kernel_status() -> str:
     >>> kernel_status().startswith(("compiled kernel", "pure Python ("))
     True
     """
-    return "compiled kernel" if load() is not None else f"pure Python ({_why_not})"
+    if load() is not None:
+        return "compiled kernel"
+    return f"pure Python ({'; '.join([_why_not, *_fallbacks])})"
+
+
+def note_fallback(what: str) -> None:
+    """Record in `kernel_status` that ``what`` went on in pure Python for want of the kernel."""
+    if what not in _fallbacks:
+        _fallbacks.append(what)

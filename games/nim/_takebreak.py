@@ -340,20 +340,11 @@ class KernelValues:
         self._spec = np.array(rules.spec(), np.int64)
         self._next_mask_at = FIRST_MASK
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __reduce__(self) -> tuple[Any, ...]:
         # the loaded library is not data: a copy (another process included) loads it anew
         state = dict(self.__dict__)
         del state["_library"]
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        library = _kernel.load()
-        if library is None:
-            raise InvalidArgumentError(
-                f"the compiled kernel is not available here: {_kernel.kernel_status()}"
-            )
-        self._library = library
+        return _unpickle_values, (state,)
 
     @property
     def values(self) -> np.ndarray:
@@ -441,6 +432,20 @@ class KernelValues:
             heaps = max(256, min(self.chunk, self.chunk_work // max(1, per_heap)))
             if progress is not None:
                 progress(self)
+
+
+def _unpickle_values(state: dict[str, Any]) -> PythonValues | KernelValues:
+    """A pickled `KernelValues` where it is unpickled: the kernel if it loads there, else the
+    pure-Python engine from the same values (exact; noted in `_kernel.kernel_status`)."""
+    library = _kernel.load()
+    if library is None:
+        engine = PythonValues(state["rules"])
+        engine.load(state["array"][: state["size"]])
+        _kernel.note_fallback("a kernel engine unpickled here goes on in pure Python")
+        return engine
+    values = KernelValues.__new__(KernelValues)
+    values.__dict__.update(state, _library=library)
+    return values
 
 
 def make_values(rules: TakeBreakRules, engine: str = "auto") -> PythonValues | KernelValues:

@@ -19,6 +19,7 @@ import sys
 from typing import Any
 
 import cgt
+from cgt.cli.args import at_least
 from games.nim._errors import InvalidArgumentError, InvalidRulesError
 from games.nim._sequence import HeapGame
 from games.nim._takebreak import ENGINES
@@ -353,14 +354,8 @@ def _misere_report_with(game: OctalGame, args: argparse.Namespace, status: _Stat
     return 0
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
-    return value
+_positive = at_least(1)
+_heap = at_least(0)
 
 
 def _upto(text: str) -> int:
@@ -376,16 +371,6 @@ def _quotient_upto(text: str) -> int | str:
     if text.strip().lower() == "all":
         return "all"
     return _heap(text)
-
-
-def _heap(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a heap size is an integer, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a heap size is non-negative, got {value}")
-    return value
 
 
 def add_commands(subparsers: Any) -> None:

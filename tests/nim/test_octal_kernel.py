@@ -7,6 +7,7 @@ The full check (every heap below 10**5 for 300 codes) is ``benchmarks/bench_octa
 from __future__ import annotations
 
 import os
+import pickle
 import subprocess
 import sys
 
@@ -25,7 +26,7 @@ from games.nim._takebreak import (
     grundy_values_naive,
     make_values,
 )
-from games.nim.octal import octal_rules, parse_octal
+from games.nim.octal import octal, octal_rules, parse_octal
 
 needs_kernel = pytest.mark.skipif(_kernel.load() is None, reason=_kernel.kernel_status())
 
@@ -159,3 +160,55 @@ def test_without_a_compiler_the_python_path_answers(tmp_path) -> None:
         check=True,
     )
     assert off.stdout.splitlines()[1] == "pure Python (turned off by CGT_NO_KERNEL)"
+
+
+_UNPICKLE = """
+import pickle, sys
+from games.nim._kernel import kernel_status
+engine, game = pickle.load(sys.stdin.buffer)
+print(type(engine).__name__, game.engine)
+engine.extend(600)
+print(list(engine.values))
+print(game.sequence(600))
+print(kernel_status())
+"""
+
+
+@needs_kernel
+@pytest.mark.parametrize("code", ["0.137", "4.007", "0.51"])
+def test_a_kernel_engine_unpickled_without_the_kernel_goes_on_in_python(code: str) -> None:
+    """Pickled where the kernel runs, unpickled in a process where it is turned off: the
+    pure-Python engine takes over from the same values, and kernel_status says so."""
+    rules = octal_rules(parse_octal(code))
+    engine = make_values(rules, "kernel")
+    assert isinstance(engine, KernelValues)
+    engine.extend(300)
+    game = octal(code, search_bound=600, engine="kernel")
+    assert game.engine == "kernel"
+    game.sequence(300)
+    done = subprocess.run(
+        [sys.executable, "-c", _UNPICKLE],
+        input=pickle.dumps((engine, game)),
+        env={**os.environ, "CGT_NO_KERNEL": "1"},
+        capture_output=True,
+        check=True,
+    )
+    kind, values, sequence, status = done.stdout.decode().splitlines()
+    expected = grundy_values_naive(rules, 600)
+    assert kind == "PythonValues python"
+    assert values == str(expected) and sequence == str(expected)
+    assert status == (
+        "pure Python (turned off by CGT_NO_KERNEL; "
+        "a kernel engine unpickled here goes on in pure Python)"
+    )
+
+
+@needs_kernel
+def test_a_kernel_engine_unpickled_with_the_kernel_stays_compiled() -> None:
+    engine = make_values(octal_rules(parse_octal("0.137")), "kernel")
+    engine.extend(200)
+    copy = pickle.loads(pickle.dumps(engine))
+    assert isinstance(copy, KernelValues) and copy._library is engine._library
+    copy.extend(500)
+    engine.extend(500)
+    assert copy.values.tolist() == engine.values.tolist()

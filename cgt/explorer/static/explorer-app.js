@@ -1,21 +1,6 @@
 // The explorer as a web page: the core (explorer.js) talking to the server's JSON API.
 import { mountExplorer } from "./explorer.js";
-
-async function call(method, url, body) {
-  const response = await fetch(url, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  let data;
-  try {
-    data = await response.json();
-  } catch (e) {
-    throw new Error(`the server answered ${response.status} without JSON`);
-  }
-  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
-  return data;
-}
+import { call } from "./page.js";
 
 const transport = {
   rulesets: () => call("GET", "/api/rulesets"),

@@ -7,36 +7,14 @@
 // each returning a promise of the server's JSON (a job: {id, state, phase, positions,
 // seconds, result, error}).
 
+import { h, s } from "./page.js";
+
 const OUTCOMES = {
   L: "Left wins, whoever starts",
   R: "Right wins, whoever starts",
   N: "the player to move wins",
   P: "the player to move loses",
 };
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-function s(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  for (const child of children.flat()) if (child) node.append(child);
-  return node;
-}
-
 // An SVG picture made by the library, parsed and cleaned of anything active.
 export function safeSvg(text) {
   if (!text) return null;

@@ -293,18 +293,7 @@ def _command_web(args: argparse.Namespace) -> int:
     if not 1 <= args.time_limit <= 3600:
         raise CommandError(f"--time-limit must be 1..3600 seconds, not {args.time_limit}")
     server = TableServer(args.host, _port(args.port), log=args.log, time_limit=args.time_limit)
-    print(f"cgt daihinmin web: serving on {server.url}  (Ctrl-C to stop)", flush=True)
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(
-            f"cgt daihinmin web: warning: listening on {args.host}, so other machines can reach "
-            "the table; it has no password",
-            file=sys.stderr,
-        )
-    if args.open:
-        import webbrowser
-
-        webbrowser.open(server.url)
-    server.serve_forever()
+    server.serve_until_stopped("cgt daihinmin web", "the table", open_browser=args.open)
     return 0
 
 

@@ -30,10 +30,9 @@ from __future__ import annotations
 import random
 
 import cgt
+from games.daihinmin.players._endgame import EndgameWatch
 from games.daihinmin.players._kou2plus_search import candidate_moves, rollout_scores
 from games.daihinmin.players.kou2 import Kou2Player
-from games.daihinmin.rules.cards import ALL_CARDS
-from games.daihinmin.rules.endgame import EndgameError, EndgameSolver
 from games.daihinmin.rules.engine import MoveResult
 from games.daihinmin.rules.melds import PASS, Meld
 from games.daihinmin.rules.observation import Deal, Observation
@@ -77,8 +76,7 @@ class Kou2PlusPlayer(Kou2Player):
         self.endgame_limit = _positive("endgame_limit", endgame_limit)
         self.rng = random.Random(seed)
         self._passes = 0
-        self._solver: EndgameSolver | None = None
-        self._too_large = 99
+        self._endgame = EndgameWatch(self.endgame_cards, self.endgame_limit)
         self._known: dict[int, int] = {}
         #: decisions taken by the solver, and those where it overrode kou2
         self.solved = 0
@@ -92,8 +90,7 @@ class Kou2PlusPlayer(Kou2Player):
 
     def start_game(self, deal: Deal) -> None:
         self._passes = 0
-        self._solver = None  # one table of solved positions per endgame
-        self._too_large = 99
+        self._endgame = EndgameWatch(self.endgame_cards, self.endgame_limit)  # one table a game
         self._known = {}
         ranks = deal.ranks
         if ranks is not None and ranks[deal.player] in (3, 4):
@@ -133,36 +130,8 @@ class Kou2PlusPlayer(Kou2Player):
 
     def _solve_endgame(self, obs: Observation) -> Meld | None:
         """A best move of the two-player endgame, kou2's if it is one (None: not solved)."""
-        active = [p for p in range(5) if obs.counts[p]]
-        if len(active) != 2 or obs.player not in active:
-            return None
-        (other,) = [p for p in active if p != obs.player]
-        unseen = ALL_CARDS & ~obs.hand & ~obs.played
-        if unseen.bit_count() != obs.counts[other]:
-            return None
-        last_is_me = obs.last_player == obs.player
-        other_passed = bool(obs.passed >> other & 1)
-        if obs.field is not None and last_is_me and not other_passed:
-            return None
-        cards = obs.hand.bit_count() + obs.counts[other]
-        if cards >= self._too_large or cards > self.endgame_cards:
-            return None
-        if self._solver is None:
-            self._solver = EndgameSolver(limit=self.endgame_limit)
-        try:
-            result = self._solver.solve(
-                obs.hand,
-                unseen,
-                obs.field,
-                lock=obs.lock,
-                revolution=obs.revolution,
-                last_is_mover=last_is_me,
-                other_passed=other_passed,
-                passes=min(self._passes, 19),
-            )
-        except EndgameError:  # too large: try again when two more cards are gone
-            self._too_large = cards - 1
-            self._solver = None
+        result = self._endgame.solve(obs, self._passes)
+        if result is None:
             return None
         self.solved += 1
         choice = super().play(obs)

@@ -42,6 +42,7 @@ import time
 from typing import Any
 
 import cgt
+from games.daihinmin.players._endgame import EndgameWatch
 from games.daihinmin.players._kou2plus_search import candidate_moves
 from games.daihinmin.players._mcpi_belief import Belief, PublicState
 from games.daihinmin.players._mcpi_models import DefaultModel, Kou2Model, Model, PolicyModel
@@ -49,7 +50,6 @@ from games.daihinmin.players._mcpi_policy import load_policy
 from games.daihinmin.players._mcpi_search import Search, SearchResult, state_from_hands
 from games.daihinmin.players.kou2 import exchange_cards
 from games.daihinmin.rules.cards import ALL_CARDS, format_cards
-from games.daihinmin.rules.endgame import EndgameError, EndgameSolver
 from games.daihinmin.rules.engine import MoveResult
 from games.daihinmin.rules.melds import PASS, Meld
 from games.daihinmin.rules.moves import legal_melds
@@ -149,8 +149,7 @@ class McpiPlayer(Player):
         self._public: PublicState | None = None
         self._known: dict[int, int] = {}
         self._belief: Belief | None = None
-        self._solver: EndgameSolver | None = None
-        self._too_large = 99
+        self._endgame = EndgameWatch(self.endgame_cards, self.endgame_limit)
         self._passes = 0
         #: the last decision's search (for `explain`)
         self.last: SearchResult | None = None
@@ -214,8 +213,7 @@ class McpiPlayer(Player):
         self._hand_now = deal.hand
         self._public = PublicState(list(deal.counts), deal.seats)
         self._belief = None
-        self._solver = None
-        self._too_large = 99
+        self._endgame = EndgameWatch(self.endgame_cards, self.endgame_limit)
         self._passes = 0
         self._known = {}
         ranks = deal.ranks
@@ -358,36 +356,8 @@ class McpiPlayer(Player):
 
     def _solve_endgame(self, obs: Observation) -> Meld | None:
         """A best move of the two-player endgame (None: not two players, or too large)."""
-        active = [p for p in range(5) if obs.counts[p]]
-        if len(active) != 2 or obs.player not in active:
-            return None
-        (other,) = [p for p in active if p != obs.player]
-        unseen = ALL_CARDS & ~obs.hand & ~obs.played
-        if unseen.bit_count() != obs.counts[other]:
-            return None
-        last_is_me = obs.last_player == obs.player
-        other_passed = bool(obs.passed >> other & 1)
-        if obs.field is not None and last_is_me and not other_passed:
-            return None
-        cards = obs.hand.bit_count() + obs.counts[other]
-        if cards >= self._too_large or cards > self.endgame_cards:
-            return None
-        if self._solver is None:
-            self._solver = EndgameSolver(limit=self.endgame_limit)
-        try:
-            result = self._solver.solve(
-                obs.hand,
-                unseen,
-                obs.field,
-                lock=obs.lock,
-                revolution=obs.revolution,
-                last_is_mover=last_is_me,
-                other_passed=other_passed,
-                passes=min(self._passes, 19),
-            )
-        except EndgameError:  # too large: try again when two more cards are gone
-            self._too_large = cards - 1
-            self._solver = None
+        result = self._endgame.solve(obs, self._passes)
+        if result is None:
             return None
         return result.best[0]
 

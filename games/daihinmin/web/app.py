@@ -23,13 +23,13 @@ same shape; the server itself goes on.  At most `MAX_RUNNING` tables play at onc
 from __future__ import annotations
 
 import json
-import socket
 import threading
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import cgt
+from cgt.explorer import web
 from games.daihinmin.web.live import C_CLIENTS, HUMAN, LiveTable, SeatError, TableSetupError
 from games.daihinmin.web.timeline import LogLibrary, TimelineError, timeline
 
@@ -47,14 +47,7 @@ class WebError(cgt.CGTError):
 
 
 def _require_web() -> None:
-    try:
-        import starlette  # noqa: F401
-        import uvicorn  # noqa: F401
-    except ImportError as missing:
-        raise WebError(
-            f"the Daihinmin table needs {missing.name}, which is not installed: "
-            "pip install 'cgt-games[web]'"
-        ) from None
+    web.require_web("the Daihinmin table", WebError)
 
 
 class _Tables:
@@ -124,9 +117,8 @@ def make_app(log: str | Path | None = None, time_limit: float = 60.0) -> Any:
     from starlette.applications import Starlette
     from starlette.exceptions import HTTPException
     from starlette.requests import Request
-    from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
-    from starlette.routing import Mount, Route
-    from starlette.staticfiles import StaticFiles
+    from starlette.responses import JSONResponse, PlainTextResponse, Response
+    from starlette.routing import Route
 
     static = files("games.daihinmin.web") / "static"
     page = (static / "table.html").read_text(encoding="utf-8")
@@ -134,15 +126,7 @@ def make_app(log: str | Path | None = None, time_limit: float = 60.0) -> Any:
     tables = _Tables(time_limit)
 
     async def body_of(request: Request) -> dict[str, Any]:
-        raw = b""
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY:
-                raise HTTPException(413, f"the request body is over {MAX_BODY} bytes")
-        try:
-            body = json.loads(raw or b"{}")
-        except (ValueError, UnicodeDecodeError):
-            raise HTTPException(400, "the body is not JSON") from None
+        body = await web.read_json(request, MAX_BODY, empty={})
         if not isinstance(body, dict):
             raise HTTPException(400, "the body is a JSON object")
         return body
@@ -154,12 +138,6 @@ def make_app(log: str | Path | None = None, time_limit: float = 60.0) -> Any:
         view = timeline(records[index])
         before = [sum(r["points"][p] for r in records[:index]) for p in range(5)]
         return {**view, "index": index, "count": len(records), "totals_before": before}
-
-    async def index_page(request: Request) -> Response:
-        return HTMLResponse(page, headers={"Cache-Control": "no-store"})
-
-    async def favicon(request: Request) -> Response:
-        return Response(status_code=204)
 
     async def players(request: Request) -> Response:
         from games.daihinmin.players import PLAYER_NAMES
@@ -242,30 +220,17 @@ def make_app(log: str | Path | None = None, time_limit: float = 60.0) -> Any:
             headers={"Content-Disposition": f'attachment; filename="{table.id}-summary.json"'},
         )
 
-    def answer(status: int) -> Any:
-        async def handler(request: Request, exc: Exception) -> Response:
-            if isinstance(exc, HTTPException):
-                return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
-            if status == 500:
-                message = f"the server failed: {type(exc).__name__}: {exc}"
-                return JSONResponse({"error": message}, status_code=500)
-            return JSONResponse({"error": str(exc)}, status_code=status)
-
-        return handler
-
-    handlers = {
-        HTTPException: answer(0),
-        _NotFound: answer(404),
-        _Busy: answer(503),
-        SeatError: answer(400),
-        TableSetupError: answer(400),
-        TimelineError: answer(404),
-        cgt.CGTError: answer(400),
-        Exception: answer(500),
-    }
+    handlers = web.json_error_handlers(
+        {
+            _NotFound: 404,
+            _Busy: 503,
+            SeatError: 400,
+            TableSetupError: 400,
+            TimelineError: 404,
+            cgt.CGTError: 400,
+        }
+    )
     routes = [
-        Route("/", index_page),
-        Route("/favicon.ico", favicon),
         Route("/api/players", players),
         Route("/api/logs", logs),
         Route("/api/logs/games", log_games),
@@ -277,14 +242,14 @@ def make_app(log: str | Path | None = None, time_limit: float = 60.0) -> Any:
         Route("/api/tables/{table}/game", table_game),
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/summary", summary),
-        Mount("/static", StaticFiles(directory=str(static)), name="static"),
+        *web.page_routes(static, page),
     ]
     app = Starlette(routes=routes, exception_handlers=handlers)
     app.state.tables = tables
     return app
 
 
-class TableServer:
+class TableServer(web.LocalServer):
     """``make_app(log, time_limit)`` served on ``host:port`` (port 0: a free one): `start`
     serves in a thread, `serve_forever` in this one; `close` stops the server and its tables.
     """
@@ -298,52 +263,5 @@ class TableServer:
         time_limit: float = 60.0,
     ) -> None:
         _require_web()
-        import uvicorn
-
-        self.app = make_app(log, time_limit)
-        if not 0 <= port <= 65535:
-            raise WebError(f"--port must be 0..65535, got {port}")
-        try:
-            family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-            self.socket = socket.socket(family[0], family[1], family[2])
-            self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            self.socket.bind(family[4])
-            self.socket.listen(64)
-        except OSError as exc:
-            raise WebError(f"cannot listen on {host}:{port}: {exc}") from None
-        self.socket.setblocking(False)
-        self.host, self.port = host, self.socket.getsockname()[1]
-        config = uvicorn.Config(self.app, log_level="warning", lifespan="off", access_log=False)
-        self._server = uvicorn.Server(config)
-        self._thread: threading.Thread | None = None
-
-    @property
-    def url(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}/"
-
-    def start(self) -> TableServer:
-        self._thread = threading.Thread(
-            target=self._server.run, kwargs={"sockets": [self.socket]}, daemon=True
-        )
-        self._thread.start()
-        return self
-
-    def serve_forever(self) -> None:
-        try:
-            self._server.run(sockets=[self.socket])
-        finally:
-            self.close()
-
-    def close(self) -> None:
-        self._server.should_exit = True
-        if self._thread is not None:
-            self._thread.join(timeout=10)
-        self.app.state.tables.stop_all()
-        self.socket.close()
-
-    def __enter__(self) -> TableServer:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+        app = make_app(log, time_limit)
+        super().__init__(app, host, port, WebError, app.state.tables.stop_all)

@@ -1,47 +1,10 @@
 // The Daihinmin table of cgt: replay a log, watch a live match, or take a seat.
 // Talks to the JSON API of games/daihinmin/web/app.py.
 
+import { call, h, s } from "/cgt/page.js";
+
 const TITLES = ["daifugo", "fugo", "heimin", "hinmin", "daihinmin"];
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-function s(tag, attrs = {}, text = null) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text !== null) node.textContent = text;
-  return node;
-}
-
-async function call(method, url, body) {
-  const response = await fetch(url, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  let data;
-  try {
-    data = await response.json();
-  } catch (e) {
-    throw new Error(`the server answered ${response.status} without JSON`);
-  }
-  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
-  return data;
-}
 
 // --- cards as pictures ------------------------------------------------------------------------
 export function cardPicture(name, { as = null, small = false, selected = false, back = false } = {}) {
