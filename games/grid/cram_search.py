@@ -1,0 +1,274 @@
+"""A fast nimber search for Cram boards, on bit boards (no position objects).
+
+The same method as `cgt.NimberSearch` (Beling and Rogalski's ``nimber_in_set`` with Lemoine
+and Viennot's components), specialised to Cram so that the inner loop handles plain ints:
+
+* a position is a region of empty cells, keyed by one int: the least of its eight images under
+  the symmetries of the square, cropped to its box (`games.grid._bitboard.least_image`), with
+  its shape; cells with no empty neighbour are dropped first (no domino can cover them);
+* an option (one domino placed) is split into its regions by flood fill; regions of 2 or 3
+  cells have nimber 1 (one move is left in each), the others are looked up in the table of
+  known nimbers, the rest are searched;
+* besides "a mex of ``m`` values is at most ``m``", a region of ``c`` cells has nimber at most
+  ``c // 2``: a nimber is at most the length of the longest play (by induction: the mex of
+  values below ``L`` is at most ``L``), and a Cram play covers two cells a move;
+* options are searched from the smallest (fewest empty cells in their unsolved regions) on.
+
+The generic `cgt.NimberSearch` and the plain recursion stay the oracles: the tests compare
+this solver with both on every board of a few shapes and on random boards.
+
+>>> from games.grid.cram import rectangle
+>>> solver = CramSearch()
+>>> [solver.nimber(rectangle(3, n)) for n in range(1, 7)]
+[1, 1, 0, 1, 1, 4]
+>>> solver.has_nimber(rectangle(4, 5), 2), solver.has_nimber(rectangle(4, 5), 0)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cgt import InvalidArgumentError, WrongTypeError
+from games.grid._bitboard import _each_region, cropped, joined, least_image
+
+__all__ = ["CramSearch", "cram_nimber"]
+
+_SHIFT = 12  # a key is ``bits << 12 | height << 6 | width``
+_LIMIT = 1 << 22  # entries of a cache before it is emptied (exact answers are kept longer)
+
+
+def _key(height: int, width: int, cells: int) -> int:
+    h, w, c = cropped(height, width, cells)
+    (h, w, c), _, _ = least_image(h, w, c, False)
+    return c << _SHIFT | h << 6 | w
+
+
+class CramSearch:
+    """The nimber of a Cram board by search; the tables are kept across calls.
+
+    ``table_limit`` bounds the table of exact nimbers (entries): when it is reached the older
+    half is dropped (answers stay exact, only work may be repeated).
+    """
+
+    def __init__(self, *, table_limit: int = 8_000_000) -> None:
+        if not isinstance(table_limit, int) or isinstance(table_limit, bool) or table_limit < 16:
+            raise InvalidArgumentError(f"table_limit is an int of at least 16, got {table_limit!r}")
+        self.table_limit = table_limit
+        self.exact: dict[int, int] = {}
+        self._refuted: dict[int, int] = {}
+        self._moves: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+        self._splits: dict[tuple[int, int, int], tuple[tuple[int, ...], int]] = {}
+        self.expanded = 0
+
+    # --- public ---------------------------------------------------------------------------------
+    def nimber(self, board: Any) -> int:
+        """The nimber of a `games.grid.cram.Cram` board (any shape, blocked cells allowed)."""
+        parts, x = self._split(*_bits(board))
+        for part in parts:
+            x ^= self._root(part)
+        return x
+
+    def has_nimber(self, board: Any, k: int) -> bool:
+        """Whether the board has nimber ``k`` (whether board + *k is a P-position)."""
+        if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+            raise InvalidArgumentError(f"a nimber is a non-negative int, got {k!r}")
+        parts, x = self._split(*_bits(board))
+        if not parts:
+            return x == k
+        *small, big = parts
+        for part in small:
+            x ^= self._in_set(part, -1)
+        return self._in_set(big, 1 << (k ^ x)) == k ^ x
+
+    # --- the search -----------------------------------------------------------------------------
+    def _split(self, height: int, width: int, empty: int) -> tuple[tuple[int, ...], int]:
+        """The unsolved regions' keys (largest last) and the xor of the solved ones' nimbers."""
+        known = self._splits.get((height, width, empty))
+        if known is not None:
+            return known
+        exact = self.exact
+        parts = []
+        x = 0
+        for region in _each_region(height, width, joined(height, width, empty)):
+            size = region.bit_count()
+            if size <= 3:
+                x ^= 1  # one domino fits, then none
+                continue
+            key = _key(height, width, region)
+            value = exact.get(key)
+            if value is None:
+                parts.append((size, key))
+            else:
+                x ^= value
+        parts.sort()
+        result = tuple(key for _, key in parts), x
+        if len(self._splits) >= _LIMIT:
+            self._splits.clear()
+        self._splits[height, width, empty] = result
+        return result
+
+    def _options(self, key: int) -> list[tuple[tuple[int, ...], int]]:
+        moves = self._moves.get(key)
+        if moves is not None:
+            return moves
+        self.expanded += 1
+        height, width, empty = key >> 6 & 63, key & 63, key >> _SHIFT
+        not_last = empty & ~_left_column(height, width)  # (cells with a right neighbour)
+        split = self._split
+        moves = []
+        for step, starts in ((width, empty & empty >> width), (1, empty & empty >> 1 & not_last)):
+            while starts:
+                low = starts & -starts
+                moves.append(split(height, width, empty ^ (low | low << step)))
+                starts ^= low
+        if len(self._moves) >= _LIMIT:
+            self._moves.clear()
+        self._moves[key] = moves
+        return moves
+
+    def _in_set(self, key: int, wanted: int) -> int:
+        """The nimber of the region ``key`` if it is in ``wanted`` (a bit mask; -1: any), else
+        -1 (as `cgt.NimberSearch`: ``possible`` starts as ``{0..m}``, each option's nimber
+        takes itself or the largest element out, the one element left is the mex)."""
+        exact = self.exact
+        value = exact.get(key)
+        if value is not None:
+            return value
+        refuted = self._refuted.get(key, 0)
+        bound = (1 << (((key >> _SHIFT).bit_count() >> 1) + 1)) - 1  # nimber <= cells // 2
+        wanted &= bound & ~refuted
+        if not wanted:
+            return -1
+        moves = self._options(key)
+        possible = (1 << (len(moves) + 1)) - 1
+        upto = (1 << wanted.bit_length()) - 1
+        pending = []
+        for parts, x in moves:  # the options whose regions are all solved first
+            unknown = [p for p in parts if p not in exact]
+            if unknown:
+                pending.append((sum((p >> _SHIFT).bit_count() for p in unknown), parts, x))
+            else:
+                for p in parts:
+                    x ^= exact[p]
+                bit = 1 << x
+                possible ^= bit if possible & bit else 1 << (possible.bit_length() - 1)
+        pending.sort()
+        complete = True
+        for _, parts, x in pending:
+            if not possible & wanted:
+                break
+            top = 1 << (possible.bit_length() - 1)
+            v = self._move_in_set(parts, x, (possible ^ top) & upto)
+            if v < 0:
+                possible ^= top
+                complete = False
+            else:
+                bit = 1 << v
+                possible ^= bit if possible & bit else top
+        else:
+            if complete or possible & upto:
+                value = possible.bit_length() - 1
+                if len(exact) >= self.table_limit:
+                    self._drop()
+                exact[key] = value
+                self._refuted.pop(key, None)
+                return value
+        if len(self._refuted) >= _LIMIT:
+            self._refuted.clear()
+        self._refuted[key] = refuted | wanted
+        return -1
+
+    def _root(self, key: int) -> int:
+        """The nimber of a region by aspiration (Beling and Rogalski): for ``k = 0, 1, ...``
+        ask the options "is your nimber k?" and stop at the first ``k`` that none has."""
+        value = self.exact.get(key)
+        if value is not None:
+            return value
+        exact = self.exact
+        moves = sorted(
+            self._options(key), key=lambda m: sum((p >> _SHIFT).bit_count() for p in m[0])
+        )
+        found = 0  # nimbers of options seen
+        k = 0
+        while True:
+            if not found >> k & 1:
+                index = 0
+                while index < len(moves):
+                    v = self._move_in_set(*moves[index], 1 << k)
+                    if v < 0:
+                        index += 1
+                        continue
+                    del moves[index]
+                    found |= 1 << v
+                    if v == k:
+                        break
+                else:
+                    break
+            k += 1
+        exact[key] = k
+        return k
+
+    def _move_in_set(self, parts: tuple[int, ...], x: int, wanted: int) -> int:
+        """The nimber of an option (regions ``parts`` plus a solved nimber ``x``) if it is in
+        ``wanted``, else -1: every region but the largest exactly, the largest by search."""
+        exact = self.exact
+        last = None
+        for p in parts:
+            value = exact.get(p)
+            if value is not None:
+                x ^= value
+            elif last is None:
+                last = p
+            else:
+                x ^= self._in_set(last, -1)  # the smaller ones first (parts go up in size)
+                last = p
+        if last is None:
+            return x
+        if x:
+            shifted = 0
+            rest = wanted
+            while rest:
+                low = rest & -rest
+                shifted |= 1 << ((low.bit_length() - 1) ^ x)
+                rest ^= low
+            wanted = shifted
+        value = self._in_set(last, wanted)
+        return -1 if value < 0 else value ^ x
+
+    def _drop(self) -> None:
+        keys = list(self.exact)
+        for key in keys[: len(keys) // 2]:
+            del self.exact[key]
+        self._refuted.clear()
+        self._splits.clear()
+        self._moves.clear()
+
+
+_LEFT: dict[tuple[int, int], int] = {}
+
+
+def _left_column(height: int, width: int) -> int:
+    """The cells of the last column (they have no right neighbour)."""
+    mask = _LEFT.get((height, width))
+    if mask is None:
+        mask = _LEFT[height, width] = sum(1 << (r * width + width - 1) for r in range(height))
+    return mask
+
+
+def _bits(board: Any) -> tuple[int, int, int]:
+    from games.grid.cram import Cram
+
+    if not isinstance(board, Cram):
+        raise WrongTypeError(f"a Cram board, got {board!r}")
+    return tuple(board.bits)  # type: ignore[return-value]
+
+
+def cram_nimber(board: Any) -> int:
+    """The nimber of a Cram board by `CramSearch` (a fresh solver).
+
+    >>> from games.grid.cram import rectangle
+    >>> cram_nimber(rectangle(5, 5)), cram_nimber(rectangle(3, 7))
+    (0, 1)
+    """
+    return CramSearch().nimber(board)
