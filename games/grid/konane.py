@@ -38,8 +38,11 @@ from games.grid._board import (
     BoardError,
     Grid,
     GridPosition,
+    _layout,
+    cell_indices,
     check_cells,
     count_argument,
+    flood,
     options_by,
 )
 
@@ -75,8 +78,13 @@ class Konane(GridPosition):
     def components(self) -> tuple[Konane, ...]:
         """The connected parts of the reachable cells that hold both colours, each cropped."""
         grid = self.grid
-        reach = _reachable(grid)
-        parts = [r for r in _parts(grid, reach) if {grid.cells[i] for i in r} >= {"x", "o"}]
+        layout = _layout(grid.height, grid.width)
+        left, right = grid.bits("x"), grid.bits("o")
+        parts = [
+            cell_indices(part)
+            for part in flood(_reachable_bits(grid), grid.width, layout.not_first, layout.not_last)
+            if part & left and part & right
+        ]
         return self._split(parts, "#", "#")
 
     def _normal_grid(self, grid: Grid) -> Grid:
@@ -106,30 +114,34 @@ def _jumps(grid: Grid, mine: str, theirs: str) -> Iterator[Grid]:
 def _reachable(grid: Grid) -> set[int]:
     """Every cell a stone can ever stand on, an over-approximation: the colours that may ever
     stand on each cell, closed under "a stone next to a cell an enemy may stand on may land on
-    the cell beyond" (captures and timing ignored)."""
-    cells = grid.cells
-    may = {i: {ch} for i, ch in enumerate(cells) if ch in "xo"}
-    grown = True
-    while grown:
-        grown = False
-        for i, colours in list(may.items()):
-            for colour in list(colours):
-                enemy = "o" if colour == "x" else "x"
-                for dr, dc in ROOK_STEPS:
-                    over = grid.step(i, dr, dc)
-                    if over is None or enemy not in may.get(over, ()):
-                        continue
-                    land = grid.step(over, dr, dc)
-                    if land is None or cells[land] == "#" or colour in may.get(land, ()):
-                        continue
-                    may.setdefault(land, set()).add(colour)
-                    grown = True
-    return set(may)
+    the cell beyond" (captures and timing ignored).  Computed on bit boards (bit
+    ``r * width + c``), all cells and directions at once."""
+    return cell_indices(_reachable_bits(grid))
 
 
-def _parts(grid: Grid, reach: set[int]) -> list[set[int]]:
-    marks = "".join("r" if i in reach else "-" for i in range(len(grid.cells)))
-    return Grid(grid.height, grid.width, marks).regions("r")
+def _reachable_bits(grid: Grid) -> int:
+    """`_reachable` as the bits of the cells."""
+    width = grid.width
+    layout = _layout(grid.height, width)
+    not_first, not_last = layout.not_first, layout.not_last  # cells with a left / right neighbour
+    left, right = grid.bits("x"), grid.bits("o")
+    open_ = ((1 << len(grid.cells)) - 1) & ~grid.bits("#")
+    while True:
+        grown_left = left | _landings(left, right, width, not_first, not_last) & open_
+        grown_right = right | _landings(right, left, width, not_first, not_last) & open_
+        if grown_left == left and grown_right == right:
+            return left | right
+        left, right = grown_left, grown_right
+
+
+def _landings(mine: int, theirs: int, width: int, not_first: int, not_last: int) -> int:
+    """The cells one jump of a ``mine`` stone over a ``theirs`` stone lands on (any direction;
+    the caller masks out the cells beyond the board's bottom and the blocked ones)."""
+    east = ((mine << 1 & not_first & theirs) << 1) & not_first
+    west = ((mine >> 1 & not_last & theirs) >> 1) & not_last
+    south = (mine << width & theirs) << width
+    north = (mine >> width & theirs) >> width
+    return east | west | south | north
 
 
 # --- published families, registered with ``cgt verify`` ----------------------------------------
