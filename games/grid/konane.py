@@ -28,7 +28,7 @@ Chan and Tsai's three odd lines (`three_lines`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 import cgt
@@ -93,22 +93,38 @@ class Konane(GridPosition):
 
 def _jumps(grid: Grid, mine: str, theirs: str) -> Iterator[Grid]:
     cells = grid.cells
-    for i, ch in enumerate(cells):
-        if ch != mine:
-            continue
-        for dr, dc in ROOK_STEPS:
-            changes = {i: "."}
-            at = i
-            while True:
-                over = grid.step(at, dr, dc)
-                if over is None or cells[over] != theirs:
-                    break
-                land = grid.step(over, dr, dc)
-                if land is None or cells[land] != ".":
+    rays = _rays(grid.height, grid.width)
+    at = cells.find(mine)
+    while at >= 0:
+        for ray in rays[at]:
+            changes = {at: "."}
+            for k in range(0, len(ray) - 1, 2):
+                over, land = ray[k], ray[k + 1]
+                if cells[over] != theirs or cells[land] != ".":
                     break
                 changes[over] = "."
-                at = land
                 yield grid.replaced({**changes, land: mine})
+        at = cells.find(mine, at + 1)
+
+
+@lru_cache(maxsize=256)
+def _rays(height: int, width: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each cell, the cells beyond it in each of the four directions, nearest first (the
+    directions with at least two: room for one jump)."""
+    found = []
+    for r in range(height):
+        for c in range(width):
+            rays = []
+            for dr, dc in ROOK_STEPS:
+                ray = []
+                row, column = r + dr, c + dc
+                while 0 <= row < height and 0 <= column < width:
+                    ray.append(row * width + column)
+                    row, column = row + dr, column + dc
+                if len(ray) >= 2:
+                    rays.append(tuple(ray))
+            found.append(tuple(rays))
+    return tuple(found)
 
 
 def _reachable(grid: Grid) -> set[int]:
