@@ -135,8 +135,10 @@ def _reachable(grid: Grid) -> set[int]:
     return cell_indices(_reachable_bits(grid))
 
 
+@lru_cache(maxsize=1024)
 def _reachable_bits(grid: Grid) -> int:
-    """`_reachable` as the bits of the cells."""
+    """`_reachable` as the bits of the cells (cached: `Konane.components` and
+    `Konane.normal_form` both ask for the same board, one after the other)."""
     width = grid.width
     layout = _layout(grid.height, width)
     not_first, not_last = layout.not_first, layout.not_last  # cells with a left / right neighbour
