@@ -1,23 +1,25 @@
 """Values of boards up to 30 cells: Domineering rectangles, Clobber and Konane boards, us beside
-cgt-py (the Rust cgt-tools through its Python bindings), in one run (issue 24, item 2).
+cgt-py (the Rust cgt-tools through its Python bindings) and pycgt (pure Python), in one run
+(issue 24, item 2).
 
 Every measurement is a fresh process (``--one LIBRARY GAME ROWSxCOLUMNS``) that builds the
 board, computes its canonical value and reports the CPU seconds of that computation and the
-process's peak memory.  The two libraries take turns on each board (A B A B ...), each figure is
-the median of ``--repeat`` runs, and the ratio is cgt-py's median over ours (above 1: we are
-faster).  The two values are compared (`cgt.parse` of the printed forms).  A library that
-passes ``--timeout`` on a board is not run on the larger boards of that game.
+process's peak memory.  The libraries take turns on each board (A B C A B C ...), each figure
+is the median of ``--repeat`` runs, and each ratio is the peer's median over ours (above 1: we
+are faster).  The values are compared (`cgt.parse` of the printed forms).  A library that
+passes ``--timeout`` on a board is not run on the larger boards of that game (pycgt, whose
+plain recursion has no components and no symmetries, falls out first).
 
 Boards: every rectangle ``rows x columns`` with ``2 <= rows <= columns`` and at most
 ``--cells`` cells (30 by default); Domineering as the empty board, Clobber as the full
 checkerboard (``x`` where row + column is even), Konane as that checkerboard with the two
 middle stones of the middle row taken out (the position after the two opening removals).  The
 transposed Domineering board is the negative, so only ``rows <= columns`` is run.  cgt-py has
-no Clobber: that column is ours alone.
+no Clobber and pycgt no Konane: those cells are empty.
 
     nice -n 5 python benchmarks/bench_values_30.py [--repeat 3] [--timeout 120] [--only konane]
 
-Needs the test extra (cgt-py).  Figures are in docs/games/grid-rulesets.md.
+Needs the test extra (cgt-py, pycgt).  Figures are in docs/games/grid-rulesets.md.
 """
 
 from __future__ import annotations
@@ -33,9 +35,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 
 from _side_by_side import agreement, alternate, fmt, measured, ratio, summarize
+from bench_rulesets import _pycgt as _pycgt_ruleset
 
 GAMES = ("domineering", "clobber", "konane")
-LIBRARIES = ("cgt", "cgt-py")
+LIBRARIES = ("cgt", "cgt-py", "pycgt")
 
 
 def board(game: str, rows: int, columns: int) -> str:
@@ -86,10 +89,17 @@ def _cgt_py(game: str, text: str) -> tuple[float, str] | None:
     return time.process_time() - start, str(value)[len("CanonicalForm('") : -2]
 
 
+def _pycgt(game: str, text: str) -> tuple[float, str] | None:
+    if game == "konane":
+        return None  # pycgt has no Konane
+    return _pycgt_ruleset(game, text)
+
+
 def run_one(library: str, game: str, size: str) -> dict[str, Any]:
     """Measure one library on one board in this process."""
     rows, columns = map(int, size.split("x"))
-    return measured({"cgt": _ours, "cgt-py": _cgt_py}[library](game, board(game, rows, columns)))
+    measure = {"cgt": _ours, "cgt-py": _cgt_py, "pycgt": _pycgt}[library]
+    return measured(measure(game, board(game, rows, columns)))
 
 
 def main() -> None:
@@ -105,23 +115,28 @@ def main() -> None:
         return
     began, load = time.monotonic(), os.getloadavg()[0]
     print(f"load average {load:.1f} at the start; median of {args.repeat} runs, CPU seconds")
-    print("| game | board | us | cgt-py | cgt-py / us | peak MiB (us, cgt-py) | value |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| game | board | us | cgt-py | pycgt | cgt-py / us | pycgt / us "
+        "| peak MiB (us, cgt-py, pycgt) | value |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     for game in GAMES:
         if args.only not in game:
             continue
         out_of_reach: set[str] = set()
+        skipped: set[str] = set()  # a library without this game
         for rows, columns in sizes(args.cells):
             size = f"{rows}x{columns}"
-            libraries = [library for library in LIBRARIES if library not in out_of_reach]
+            libraries = [lib for lib in LIBRARIES if lib not in out_of_reach | skipped]
             runs = alternate(__file__, libraries, [game, size], args.repeat, args.timeout)
             if all(not results for results in runs.values()):
                 continue
             summary = summarize(runs, args.timeout)
             cpu, peak, values = summary.cpu, summary.peak, summary.values
-            cpu.update((library, None) for library in out_of_reach)
-            peak.update((library, "-") for library in out_of_reach)
+            cpu.update((library, None) for library in out_of_reach | skipped)
+            peak.update((library, "-") for library in out_of_reach | skipped)
             out_of_reach |= summary.timed_out
+            skipped |= {lib for lib, results in runs.items() if results and "skipped" in results[0]}
             agree = agreement(values)
             shown = values[0] if values else "-"
             if len(shown) > 40:
@@ -131,12 +146,14 @@ def main() -> None:
                 size + agree,
                 fmt(cpu["cgt"]),
                 fmt(cpu["cgt-py"]),
+                fmt(cpu["pycgt"]),
                 ratio(cpu["cgt-py"], cpu["cgt"]),
-                f"{peak['cgt']}, {peak['cgt-py']}",
+                ratio(cpu["pycgt"], cpu["cgt"]),
+                f"{peak['cgt']}, {peak['cgt-py']}, {peak['pycgt']}",
                 f"`{shown}`",
             ]
             print("| " + " | ".join(cells) + " |", flush=True)
-            if len(out_of_reach) == len(LIBRARIES):
+            if len(out_of_reach | skipped) == len(LIBRARIES):
                 break
     minutes = (time.monotonic() - began) / 60
     print(f"\n{minutes:.1f} min; load average {load:.1f} before, {os.getloadavg()[0]:.1f} after")

@@ -28,7 +28,7 @@ Chan and Tsai's three odd lines (`three_lines`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 import cgt
@@ -38,8 +38,11 @@ from games.grid._board import (
     BoardError,
     Grid,
     GridPosition,
+    _layout,
+    cell_indices,
     check_cells,
     count_argument,
+    flood,
     options_by,
 )
 
@@ -75,8 +78,13 @@ class Konane(GridPosition):
     def components(self) -> tuple[Konane, ...]:
         """The connected parts of the reachable cells that hold both colours, each cropped."""
         grid = self.grid
-        reach = _reachable(grid)
-        parts = [r for r in _parts(grid, reach) if {grid.cells[i] for i in r} >= {"x", "o"}]
+        layout = _layout(grid.height, grid.width)
+        left, right = grid.bits("x"), grid.bits("o")
+        parts = [
+            cell_indices(part)
+            for part in flood(_reachable_bits(grid), grid.width, layout.not_first, layout.not_last)
+            if part & left and part & right
+        ]
         return self._split(parts, "#", "#")
 
     def _normal_grid(self, grid: Grid) -> Grid:
@@ -85,51 +93,73 @@ class Konane(GridPosition):
 
 def _jumps(grid: Grid, mine: str, theirs: str) -> Iterator[Grid]:
     cells = grid.cells
-    for i, ch in enumerate(cells):
-        if ch != mine:
-            continue
-        for dr, dc in ROOK_STEPS:
-            changes = {i: "."}
-            at = i
-            while True:
-                over = grid.step(at, dr, dc)
-                if over is None or cells[over] != theirs:
-                    break
-                land = grid.step(over, dr, dc)
-                if land is None or cells[land] != ".":
+    rays = _rays(grid.height, grid.width)
+    at = cells.find(mine)
+    while at >= 0:
+        for ray in rays[at]:
+            changes = {at: "."}
+            for k in range(0, len(ray) - 1, 2):
+                over, land = ray[k], ray[k + 1]
+                if cells[over] != theirs or cells[land] != ".":
                     break
                 changes[over] = "."
-                at = land
                 yield grid.replaced({**changes, land: mine})
+        at = cells.find(mine, at + 1)
+
+
+@lru_cache(maxsize=256)
+def _rays(height: int, width: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each cell, the cells beyond it in each of the four directions, nearest first (the
+    directions with at least two: room for one jump)."""
+    found = []
+    for r in range(height):
+        for c in range(width):
+            rays = []
+            for dr, dc in ROOK_STEPS:
+                ray = []
+                row, column = r + dr, c + dc
+                while 0 <= row < height and 0 <= column < width:
+                    ray.append(row * width + column)
+                    row, column = row + dr, column + dc
+                if len(ray) >= 2:
+                    rays.append(tuple(ray))
+            found.append(tuple(rays))
+    return tuple(found)
 
 
 def _reachable(grid: Grid) -> set[int]:
     """Every cell a stone can ever stand on, an over-approximation: the colours that may ever
     stand on each cell, closed under "a stone next to a cell an enemy may stand on may land on
-    the cell beyond" (captures and timing ignored)."""
-    cells = grid.cells
-    may = {i: {ch} for i, ch in enumerate(cells) if ch in "xo"}
-    grown = True
-    while grown:
-        grown = False
-        for i, colours in list(may.items()):
-            for colour in list(colours):
-                enemy = "o" if colour == "x" else "x"
-                for dr, dc in ROOK_STEPS:
-                    over = grid.step(i, dr, dc)
-                    if over is None or enemy not in may.get(over, ()):
-                        continue
-                    land = grid.step(over, dr, dc)
-                    if land is None or cells[land] == "#" or colour in may.get(land, ()):
-                        continue
-                    may.setdefault(land, set()).add(colour)
-                    grown = True
-    return set(may)
+    the cell beyond" (captures and timing ignored).  Computed on bit boards (bit
+    ``r * width + c``), all cells and directions at once."""
+    return cell_indices(_reachable_bits(grid))
 
 
-def _parts(grid: Grid, reach: set[int]) -> list[set[int]]:
-    marks = "".join("r" if i in reach else "-" for i in range(len(grid.cells)))
-    return Grid(grid.height, grid.width, marks).regions("r")
+@lru_cache(maxsize=1024)
+def _reachable_bits(grid: Grid) -> int:
+    """`_reachable` as the bits of the cells (cached: `Konane.components` and
+    `Konane.normal_form` both ask for the same board, one after the other)."""
+    width = grid.width
+    layout = _layout(grid.height, width)
+    not_first, not_last = layout.not_first, layout.not_last  # cells with a left / right neighbour
+    left, right = grid.bits("x"), grid.bits("o")
+    open_ = ((1 << len(grid.cells)) - 1) & ~grid.bits("#")
+    while True:
+        grown_left = left | _landings(left, right, width, not_first, not_last) & open_
+        grown_right = right | _landings(right, left, width, not_first, not_last) & open_
+        if grown_left == left and grown_right == right:
+            return left | right
+        left, right = grown_left, grown_right
+
+
+def _landings(mine: int, theirs: int, width: int, not_first: int, not_last: int) -> int:
+    """The cells one jump of a ``mine`` stone over a ``theirs`` stone lands on (any direction;
+    the caller masks out the cells beyond the board's bottom and the blocked ones)."""
+    east = ((mine << 1 & not_first & theirs) << 1) & not_first
+    west = ((mine >> 1 & not_last & theirs) >> 1) & not_last
+    south = (mine << width & theirs) << width
+    north = (mine >> width & theirs) >> width
+    return east | west | south | north
 
 
 # --- published families, registered with ``cgt verify`` ----------------------------------------

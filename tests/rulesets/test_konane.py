@@ -73,3 +73,45 @@ def test_components_split_only_parts_that_cannot_meet():
 def test_bad_board():
     with pytest.raises(BoardError, match="unexpected 'L'"):
         Konane("L.o")
+
+
+def _reachable_by_cells(board):
+    """The reachable cells of `games.grid.konane._reachable`, cell by cell (the oracle of the
+    bit-board closure)."""
+    grid = Konane(board).grid
+    cells = grid.cells
+    may = {i: {ch} for i, ch in enumerate(cells) if ch in "xo"}
+    grown = True
+    while grown:
+        grown = False
+        for i, colours in list(may.items()):
+            for colour in list(colours):
+                enemy = "o" if colour == "x" else "x"
+                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                    over = grid.step(i, dr, dc)
+                    if over is None or enemy not in may.get(over, ()):
+                        continue
+                    land = grid.step(over, dr, dc)
+                    if land is None or cells[land] == "#" or colour in may.get(land, ()):
+                        continue
+                    may.setdefault(land, set()).add(colour)
+                    grown = True
+    return set(may)
+
+
+def test_reachable_cells_by_bit_boards_match_the_cell_by_cell_closure():
+    from games.grid.konane import _reachable
+
+    extra = (
+        list(boards(".xo", 3, 3, 9)) + list(boards(".xo#", 3, 3, 6)) + list(boards(".xo", 4, 4, 8))
+    )
+    for board in SMALL + extra:
+        assert _reachable(Konane(board).grid) == _reachable_by_cells(board), board
+
+
+@settings(max_examples=200)
+@given(board_strategy(".xo#", 5, 6))
+def test_reachable_cells_on_random_boards(board):
+    from games.grid.konane import _reachable
+
+    assert _reachable(Konane(board).grid) == _reachable_by_cells(board), board
