@@ -18,6 +18,12 @@ moment, or a lone joker), late (at most 5 cards of its own), end (at most 3 play
 often it passes, plays a sequence, a group, the joker, a revolution, and how often its move is
 the learned policy's most likely move (`_mcpi_policy`, fitted to jn17's decisions).
 
+``--against DIR2`` compares seat A of two records of the same games (the same ``--seed`` and
+lineup but another player in seat A: the deals and seats are the same, game for game): the
+mean of the per-game differences of its points with a Newey-West 95% interval
+(`~games.daihinmin.experiments.stats.mean_ci95`: the games of a run are correlated), and the
+same per role.
+
 ``--profile G`` plays G seeded games of mcpi and four default clients in this process and counts,
 for each decision of mcpi, how it was decided (forced, exact endgame, search), and for the
 searched ones the play-outs, candidates and CPU time, by the number of cards in the hands.
@@ -144,6 +150,47 @@ def report(result: dict[str, Any], seats: tuple[int, int], names: tuple[str, str
     return "\n".join(lines)
 
 
+def _points_by_game(log_dir: str, seat: int) -> dict[tuple[str, int], tuple[int, str]]:
+    out = {}
+    for path in sorted(glob.glob(str(Path(log_dir) / "**" / "games.jsonl"), recursive=True)):
+        chunk = Path(path).parent.name
+        for line in Path(path).read_text().splitlines():
+            game = json.loads(line)
+            role = ROLES[game["ranks"][seat]] if game["ranks"] else ROLES[5]
+            key = (chunk, game["game"])
+            out[key] = (5 - game["ranking"].index(seat), role)
+    return out
+
+
+def _span(ci: tuple[float, float] | None) -> str:
+    return "-" if ci is None else f"[{ci[0]:+.3f}, {ci[1]:+.3f}]"
+
+
+def paired(first: str, second: str, seat: int) -> str:
+    """Seat ``seat``'s points in the record ``second`` minus those in ``first``, game by game
+    (the games both records hold)."""
+    from games.daihinmin.experiments.stats import mean_ci95
+
+    a, b = _points_by_game(first, seat), _points_by_game(second, seat)
+    common = [k for k in a if k in b]
+    diffs = [b[k][0] - a[k][0] for k in common]
+    if len(diffs) < 2:
+        return f"{len(diffs)} common games: no comparison"
+    mean, ci = mean_ci95(diffs)
+    lines = [
+        f"{len(diffs)} common games: {second} - {first} (seat {seat}): {mean:+.3f} per game, "
+        f"95% CI {_span(ci)}; means {statistics.mean(a[k][0] for k in common):.3f} -> "
+        f"{statistics.mean(b[k][0] for k in common):.3f}"
+    ]
+    for role in ROLES:
+        part = [b[k][0] - a[k][0] for k in common if a[k][1] == role]
+        if part:
+            lines.append(
+                f"  starting as {role} in {first}: {len(part)} games, {statistics.mean(part):+.3f}"
+            )
+    return "\n".join(lines)
+
+
 def profile(games: int, player: str) -> str:
     """Play-outs and CPU time per decision of ``player`` (an mcpi) against four default clients."""
     from games.daihinmin.players import make_player
@@ -153,7 +200,7 @@ def profile(games: int, player: str) -> str:
     mcpi = make_player(player, seed=1)
     if not isinstance(mcpi, McpiPlayer):
         raise SystemExit(f"--profile needs an mcpi player, not {player!r}")
-    rows: list[tuple[str, int, int, int, float]] = []
+    rows: list[tuple[str, int, int, int, float, bool]] = []
     decide = mcpi.play
 
     def timed(obs: Observation) -> Meld:
@@ -162,7 +209,8 @@ def profile(games: int, player: str) -> str:
         spent = time.process_time() - started
         last = mcpi.last
         assert last is not None
-        rows.append((last.how, last.rollouts, len(last.candidates), sum(obs.counts), spent))
+        moved = bool(last.candidates) and meld != last.candidates[0].meld
+        rows.append((last.how, last.rollouts, len(last.candidates), sum(obs.counts), spent, moved))
         return meld
 
     mcpi.play = timed  # type: ignore[method-assign]
@@ -174,9 +222,9 @@ def profile(games: int, player: str) -> str:
     searched = [r for r in rows if r[0] == "search"]
     out.append(
         "| cards in hands | searched | play-outs (median) | candidates | CPU ms median"
-        " | ms/play-out |"
+        " | ms/play-out | not kou2's choice |"
     )
-    out.append("|---|---|---|---|---|---|")
+    out.append("|---|---|---|---|---|---|---|")
     for lo, hi in ((40, 54), (25, 40), (10, 25), (0, 10), (0, 54)):
         part = [r for r in searched if lo <= r[3] < hi]
         if part:
@@ -184,7 +232,8 @@ def profile(games: int, player: str) -> str:
                 f"| {lo}-{hi - 1} | {len(part)} | {statistics.median(r[1] for r in part):.0f} | "
                 f"{statistics.median(r[2] for r in part):.0f} | "
                 f"{statistics.median(r[4] for r in part) * 1e3:.1f} | "
-                f"{statistics.median(r[4] / r[1] for r in part) * 1e3:.2f} |"
+                f"{statistics.median(r[4] / r[1] for r in part) * 1e3:.2f} | "
+                f"{sum(r[5] for r in part) / len(part):.2f} |"
             )
     return "\n".join(out)
 
@@ -196,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", default=LINEUP)
     parser.add_argument("--seed", default="dev25c-a")
     parser.add_argument("--compare", default="0,1")
+    parser.add_argument("--against", help="a second record of the same games: paired points")
     parser.add_argument("--profile", type=int, default=0, help="games of the play-out profile")
     parser.add_argument("--player", default="mcpi", help="the mcpi settings to profile")
     args = parser.parse_args(argv)
@@ -209,6 +259,9 @@ def main(argv: list[str] | None = None) -> int:
 
         run_tournament(players, args.play, seed=args.seed, jobs=1, log_dir=args.log)
     first, second = (int(p) for p in args.compare.split(","))
+    if args.against:
+        print(paired(args.log, args.against, first))
+        return 0
     result = breakdown(args.log, (first, second))
     print(report(result, (first, second), (players[first], players[second])))
     return 0
