@@ -318,3 +318,30 @@ def test_the_shipped_policy_file_matches_the_features():
     assert len(policy.lead) == len(policy.follow) == len(FEATURES)
     assert policy.meta["command"] == "cgt daihinmin train-policy"
     assert policy.meta["teacher"] == "jn17" and policy.meta["agreement"]["held_out"] > 0.5
+
+
+def test_switch_z_keeps_kou2s_choice_unless_the_search_is_sure():
+    from games.daihinmin.players._mcpi_search import paired_better
+
+    # paired over the common prefix: +1 on every guess is sure, alternating +-4 is not
+    assert paired_better([5, 4, 5, 4, 3], [4, 3, 4, 3], 1.0)
+    assert not paired_better([5, 1, 5, 1], [1, 5, 1, 5], 1.0)
+    assert not paired_better([5], [1], 0.0)  # one play-out: no verdict
+    assert paired_better([3, 3], [2, 2], 100.0)  # no spread: the sign decides
+    with pytest.raises(McpiError, match="switch_z"):
+        McpiPlayer(switch_z=-1)
+    # an unreachable margin: every searched decision plays kou2's choice (candidate 0)
+    sure = McpiPlayer(rollouts=16, particles=12, switch_z=1e9, seed=3)
+    players = [sure] + [make_player("default") for _ in range(4)]
+    seen = []
+    play = sure.play
+
+    def watched(obs: Observation) -> Meld:
+        meld = play(obs)
+        if sure.last is not None and sure.last.how == "search":
+            seen.append((meld, sure.last.candidates[0].meld))
+        return meld
+
+    sure.play = watched  # type: ignore[method-assign]
+    Match(players, seed=4).play(2)
+    assert seen and all(meld == first for meld, first in seen)

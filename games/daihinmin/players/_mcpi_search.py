@@ -35,7 +35,14 @@ from games.daihinmin.rules.melds import PASS, Kind, Meld
 from games.daihinmin.rules.moves import legal_melds
 from games.daihinmin.rules.observation import Observation
 
-__all__ = ["CandidateScore", "Search", "SearchResult", "play_out", "state_from_hands"]
+__all__ = [
+    "CandidateScore",
+    "Search",
+    "SearchResult",
+    "paired_better",
+    "play_out",
+    "state_from_hands",
+]
 
 
 def state_from_hands(obs: Observation, hands: Sequence[int], rng: random.Random) -> GameState:
@@ -111,6 +118,27 @@ def play_out(
     return 5 - state.ranking().index(me)
 
 
+def paired_better(points: Sequence[int], prior: Sequence[int], z: float) -> bool:
+    """Whether ``points`` beat ``prior`` by more than ``z`` standard errors of their paired
+    differences, over the play-outs both were played in (the first ``n`` of each list are the
+    same guesses: every surviving candidate is played on every guess of a round).
+
+    >>> paired_better([5, 4, 5, 4], [4, 3, 4, 3], 1.0)
+    True
+    >>> paired_better([5, 1, 5, 1], [1, 5, 1, 5], 1.0)
+    False
+    """
+    n = min(len(points), len(prior))
+    if n < 2:
+        return False
+    diffs = [a - b for a, b in zip(points[:n], prior[:n], strict=True)]
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if variance == 0:
+        return mean > 0
+    return mean > z * math.sqrt(variance / n)
+
+
 @attrs.frozen
 class CandidateScore:
     """One candidate's figures: the points of each rollout it was played in."""
@@ -155,12 +183,14 @@ class Search:
         rng: random.Random,
         *,
         deals_per_round: int = 4,
+        switch_z: float = 0.0,
     ) -> None:
         self.me = me
         self.candidates = list(candidates)
         self.models = models
         self.rng = rng
         self.deals_per_round = deals_per_round
+        self.switch_z = switch_z
 
     def run(
         self, deal: Callable[[], GameState], rollouts: int, deadline: float | None = None
@@ -196,6 +226,12 @@ class Search:
                 dropped[k] = rounds
             alive = sorted(order[:keep])
         best = max(alive, key=lambda k: (sum(points[k]) / len(points[k]), -k))
+        if (
+            self.switch_z > 0
+            and best != 0
+            and not paired_better(points[best], points[0], self.switch_z)
+        ):
+            best = 0
         scores = tuple(
             CandidateScore(meld, tuple(points[k]), dropped.get(k))
             for k, meld in enumerate(self.candidates)

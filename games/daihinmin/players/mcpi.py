@@ -95,7 +95,10 @@ class McpiPlayer(Player):
     games; ``self_model`` and ``unknown_model``: the models of mcpi itself and of opponents not
     (yet) identified, in the play-outs; ``policy_candidates``: add the learned policy's best
     moves to kou2's as candidates; ``endgame_cards``: solve two-player endgames of at most
-    this many cards exactly (0: never).
+    this many cards exactly (0: never); ``switch_z``: play the search's best candidate only
+    if it beats kou2's choice (the first candidate) by more than ``switch_z`` standard errors
+    of their paired differences over the same guesses, else kou2's choice (0: always the
+    best mean).
     """
 
     def __init__(
@@ -115,6 +118,7 @@ class McpiPlayer(Player):
         full_cards: int = 30,
         endgame_cards: int = 10,
         endgame_limit: int = 100_000,
+        switch_z: float = 0.0,
         seed: int | str | None = None,
     ) -> None:
         self.name = "mcpi"
@@ -138,6 +142,9 @@ class McpiPlayer(Player):
         self.full_cards = _count("full_cards", full_cards, 1)
         self.endgame_cards = _count("endgame_cards", endgame_cards, 0)
         self.endgame_limit = _count("endgame_limit", endgame_limit, 1)
+        if not isinstance(switch_z, (int, float)) or isinstance(switch_z, bool) or switch_z < 0:
+            raise McpiError(f"switch_z must be a number of at least 0, got {switch_z!r}")
+        self.switch_z = float(switch_z)
         self.rng = random.Random(seed)
         self._known_models: dict[str, Model] = {
             "default": DefaultModel(),
@@ -289,7 +296,14 @@ class McpiPlayer(Player):
 
         belief_size = len(belief.hands)
         deadline = None if self.time_budget is None else started + self.time_budget
-        search = Search(obs.player, candidates, models, rng, deals_per_round=self.deals_per_round)
+        search = Search(
+            obs.player,
+            candidates,
+            models,
+            rng,
+            deals_per_round=self.deals_per_round,
+            switch_z=self.switch_z,
+        )
         in_hands = sum(obs.counts)
         rollouts = max(1, self.rollouts * self.full_cards // max(in_hands, self.full_cards))
         result = search.run(deal, rollouts, deadline)
