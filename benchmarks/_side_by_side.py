@@ -93,20 +93,28 @@ def summarize(runs: dict[str, list[dict[str, Any]]], timeout: float) -> Summary:
 
 
 def read_value(text: str) -> Any:
-    """A printed value as a `cgt.Game`; pycgt writes ``+-{A,B}`` for ``{A,B|-A,-B}``."""
+    """A printed value as a `cgt.Game`.  pycgt writes ``+-{A,B}`` (at any depth) for
+    ``{A,B|-A,-B}``, our ``±(A,B)``, and ``Tiny(G)``/``Miny(G)`` for ``tiny(G)``/``miny(G)``."""
     import cgt
 
-    text = text.replace("Miny", "miny").replace("Tiny", "tiny")
-    if text.startswith("+-{") and text.endswith("}"):
-        items, depth, start = [], 0, 3
-        for i, ch in enumerate(text[3:-1], start=3):
-            depth += (ch == "{") - (ch == "}")
-            if ch == "," and depth == 0:
-                items.append(text[start:i])
-                start = i + 1
-        left = [cgt.parse(item) for item in [*items, text[start:-1]]]
-        return cgt.Game(left=left, right=[-g for g in left])
-    return cgt.parse(text)
+    text = text.replace("Miny(", "miny(").replace("Tiny(", "tiny(")
+    out: list[str] = []
+    closers: list[str] = []  # what each open brace closes with
+    i = 0
+    while i < len(text):
+        if text.startswith("+-{", i):
+            out.append("±(")
+            closers.append(")")
+            i += 3
+            continue
+        ch = text[i]
+        if ch == "{":
+            closers.append("}")
+        elif ch == "}" and closers:
+            ch = closers.pop()
+        out.append(ch)
+        i += 1
+    return cgt.parse("".join(out))
 
 
 def same_value(texts: list[str]) -> bool:
