@@ -104,6 +104,43 @@ def test_run_claims_checks_every_family_at_the_size_asked(registry: list[cgt.Cla
         cgt.run_claims(size=101)
 
 
+def test_the_standard_size_is_the_default_and_full_is_one_flag_away(
+    registry: list[cgt.Claim], capsys: Any
+) -> None:
+    """A claim whose full size takes minutes registers a smaller standard size: a plain
+    ``cgt verify`` checks that, ``--full`` the full size, ``--quick`` the CI size."""
+    cgt.register_claim(
+        game="take 1 or 2, slow", claim="g(n) = n mod 3", source="s", family=_family,
+        quick=5, full=30, standard=15, fast=lambda p: p.n % 3,
+    )  # fmt: skip
+    slow = registry[-1]
+    assert [slow.bound(), slow.bound(full=False), slow.bound(True, full=False)] == [30, 15, 5]
+    assert registry[0].bound(full=False) == 40  # no standard size: the full one
+    assert [r.result.exhaustive for r in cgt.run_claims(full=False)] == [40, 3, 6, 15]
+    assert [r.result.exhaustive for r in cgt.run_claims()] == [40, 3, 6, 30]
+    assert [r.result.exhaustive for r in cgt.run_claims(full=False, scale=2)][-1] == 30
+    for flags, size in (([], "standard"), (["--full"], "full"), (["--quick"], "quick")):
+        assert cli.main(["verify", "--game", "take 1 or 2, slow", "--json", *flags]) == 0
+        captured = capsys.readouterr()
+        data = json.loads(captured.out)
+        assert data["size"] == size
+        assert (
+            data["claims"][0]["checked_up_to"]
+            == f"size <= {dict(standard=15, full=30, quick=5)[size]}"
+        )
+        assert {"standard": "standard size (--full for", "full": "full size (--full)",
+                "quick": "CI size (--quick)"}[size] in captured.err  # fmt: skip
+    with pytest.raises(SystemExit):
+        cli.main(["verify", "--quick", "--full"])
+    assert "not allowed with argument" in capsys.readouterr().err
+    for standard in (4, 31):
+        with pytest.raises(ClaimSizeError, match=f"standard = {standard} is not between quick"):
+            cgt.Claim(game="g", claim="c", source="s", family=_family, quick=5, full=30,
+                      standard=standard, fast=0)  # fmt: skip
+    with pytest.raises(cgt.WrongTypeError, match="full is True or False"):
+        cgt.run_claims(full="no")  # type: ignore[arg-type]
+
+
 def test_chunked_runs_use_the_size_asked(registry: list[cgt.Claim]) -> None:
     from cgt.verification.registry import _run_in_chunks
 

@@ -1,10 +1,11 @@
 """``cgt verify``: check the registered closed forms, and show what was found.
 
-``cgt verify [--quick] [--game NAME]... [--size N | --scale K] [--json] [--jobs N]
+``cgt verify [--quick | --full] [--game NAME]... [--size N | --scale K] [--json] [--jobs N]
 [--scheduler ADDR]`` checks every registered claim (or those of the games named) against the
-generic recursion, up to each claim's full (or quick) size, or ``--size N`` for every claim, or
-its own size times ``--scale K``.  It exits with status 1 when a claim registered as holding
-fails (or one registered as refuted no longer fails), 130 on Ctrl-C.
+generic recursion, up to each claim's standard size (a few minutes for all of them on two
+cores), its quick size (``--quick``, the CI's), its full size (``--full``), or ``--size N`` for
+every claim, or its own size times ``--scale K``.  It exits with status 1 when a claim registered as
+holding fails (or one registered as refuted no longer fails), 130 on Ctrl-C.
 
 On a terminal the claims are shown as a table fitted to its width, with a progress bar (on
 standard error) while they run; piped, one line per claim is printed as soon as it is finished
@@ -238,12 +239,22 @@ def _command_verify(args: argparse.Namespace) -> int:
                 scale=args.scale,
                 on_claim=display.claim,
                 timings=not args.no_timings_cache,
+                full=args.full,
             )
     except ClaimsInterrupted as stop:
         display.rest(stop.runs)
         if args.json:
             finished = [r.to_json() for r in stop.runs]
-            print(json.dumps({"quick": args.quick, "claims": finished, "interrupted": True}))
+            print(
+                json.dumps(
+                    {
+                        "quick": args.quick,
+                        "size": _level(args),
+                        "claims": finished,
+                        "interrupted": True,
+                    }
+                )
+            )
         elif terminal and stop.runs:
             _print_table(stop.runs)
         print(
@@ -255,7 +266,12 @@ def _command_verify(args: argparse.Namespace) -> int:
     bad = [run for run in runs if not run.as_registered]
     ok = not bad and not plugin_errors()
     if args.json:
-        data = {"quick": args.quick, "claims": [r.to_json() for r in runs], "ok": ok}
+        data = {
+            "quick": args.quick,
+            "size": _level(args),
+            "claims": [r.to_json() for r in runs],
+            "ok": ok,
+        }
         print(json.dumps(data, indent=2))
         return 0 if ok else 1
     if terminal:
@@ -276,22 +292,27 @@ def _command_verify(args: argparse.Namespace) -> int:
 
 
 #: what the built-in checks took on the project's 2-core machine (the CI's kind), measured from a
-#: fresh clone as README command 1 runs them: full size 641 s of CPU (10 min 57 s wall, load 1
-#: to 2), --quick 41 s; the claims' own CPU times, as kept in the timings cache by a later run,
-#: add up to 600 s and 37 s (the rest is start-up and the workers' own work).
-FIRST_RUN_CPU = {"full": 641.0, "quick": 41.0}
+#: fresh clone: --full 641 s of CPU (10 min 57 s wall, load 1 to 2), --quick 41 s; the claims'
+#: own CPU times, as kept in the timings cache by a later run, add up to 600 s and 37 s (the
+#: rest is start-up and the workers' own work).  The standard size: see STANDARD_RUN_CPU.
+FIRST_RUN_CPU = {"full": 641.0, "standard": 0.0, "quick": 41.0}
 
 
 def _plan_line(selected: Sequence[Claim], args: argparse.Namespace, jobs: int | None) -> str:
     """One line before the run: what runs at which size on how many workers, and how long the
     last run of the same claims took (or the figure measured for a first run)."""
-    planned = plan(selected, args.quick, size=args.size, scale=args.scale)
+    planned = plan(selected, args.quick, size=args.size, scale=args.scale, full=args.full)
+    level = _level(args)
     if args.size is not None:
         size = f"size {args.size}"
     elif args.scale is not None:
-        size = f"{'quick' if args.quick else 'full'} size x {args.scale}"
+        size = f"{level} size x {args.scale}"
     else:
-        size = "CI size (--quick)" if args.quick else "full size"
+        size = {
+            "quick": "CI size (--quick)",
+            "full": "full size (--full)",
+            "standard": "standard size (--full for the full size)",
+        }[level]
     if args.scheduler:
         where = f"on the Dask cluster at {args.scheduler}"
         workers = None
@@ -304,11 +325,17 @@ def _plan_line(selected: Sequence[Claim], args: argparse.Namespace, jobs: int | 
         cpu = planned.cpu_seconds
         wall = f", about {_duration(cpu / workers)} here" if workers and workers > 1 else ""
         return f"{what}; their last run took {_duration(cpu)} of CPU{wall}"
-    full, quick = _duration(FIRST_RUN_CPU["full"]), _duration(FIRST_RUN_CPU["quick"])
+    figures = {level: _duration(cpu) for level, cpu in FIRST_RUN_CPU.items()}
     return (
-        f"{what}; not timed before (the built-in claims take about {full} of CPU at full"
-        f" size, {quick} with --quick, on a 2-core machine)"
+        f"{what}; not timed before (the built-in claims take about {figures['standard']} of CPU"
+        f" at the standard size, {figures['full']} with --full, {figures['quick']} with --quick,"
+        " on a 2-core machine)"
     )
+
+
+def _level(args: argparse.Namespace) -> str:
+    """Which registered size the run starts from: quick, full or standard."""
+    return "quick" if args.quick else "full" if args.full else "standard"
 
 
 def _count(number: int, noun: str) -> str:
@@ -359,11 +386,19 @@ def add_command(commands: Any) -> None:
             " periods and strategies from the papers) against the generic recursion:"
             " exhaustively up to each claim's size, then on random positions. Published claims"
             " known to be false are expected to fail, with their smallest counterexample. The"
-            " first line says what will run and how long the last run of that size took;"
+            " first line says what will run and how long the last run of that size took."
+            " The standard sizes take a few minutes on two cores; --full checks further,"
             " --quick runs the CI sizes, --jobs spreads the claims over worker processes."
         ),
     )
-    verify.add_argument("--quick", action="store_true", help="CI-sized checks")
+    levels = verify.add_mutually_exclusive_group()
+    levels.add_argument("--quick", action="store_true", help="CI-sized checks (under a minute)")
+    levels.add_argument(
+        "--full",
+        action="store_true",
+        help="every claim at its full size (about 11 minutes on two cores; the default is each"
+        " claim's standard size, a few minutes)",
+    )
     verify.add_argument(
         "--game",
         metavar="NAME",

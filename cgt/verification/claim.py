@@ -1,8 +1,10 @@
 """A registered claim (`Claim`), what its verification found (`ClaimRun`), and the registry.
 
-A claim is checked on its family up to a size: ``quick`` (CI runs), ``full`` (``cgt verify``),
-or any size asked for (``cgt verify --size N`` / ``--scale K``, `Claim.bound`), up to the
-claim's ``max_size`` if it has one.
+A claim is checked on its family up to a size: ``quick`` (CI runs, ``cgt verify --quick``),
+``standard`` (a plain ``cgt verify``; the full size unless the claim registers a smaller one
+because its full size takes minutes), ``full`` (``cgt verify --full``), or any size asked for
+(``cgt verify --size N`` / ``--scale K``, `Claim.bound`), up to the claim's ``max_size`` if it
+has one.
 
 >>> import cgt
 >>> @cgt.impartial_game
@@ -10,9 +12,9 @@ claim's ``max_size`` if it has one.
 ...     return [n - 1] if n else []
 >>> claim = cgt.Claim(game="take 1", claim="g(n) = n mod 2", source="folklore",
 ...                   family=lambda size: map(Take1, range(size)), quick=10, full=100,
-...                   fast=lambda p: p.n % 2, max_size=500)
->>> claim.bound(quick=False), claim.bound(quick=False, scale=3), claim.bound(size=20)
-(100, 300, 20)
+...                   fast=lambda p: p.n % 2, max_size=500, standard=60)
+>>> claim.bound(), claim.bound(full=False), claim.bound(scale=3), claim.bound(size=20)
+(100, 60, 300, 20)
 >>> claim.run(size=20).checked_up_to
 'size <= 20'
 >>> claim.bound(size=1000)
@@ -65,11 +67,12 @@ class Claim:
     """A closed form with the family of positions on which it is checked.
 
     ``family(size)`` yields the positions up to ``size`` in increasing order; ``quick`` is the
-    size for CI runs (``cgt verify --quick``), ``full`` the size for ``cgt verify``, and
-    ``max_size`` (if given) the largest size the family accepts.  ``strategy`` is a
-    hypothesis strategy of positions, or a function of no arguments that builds one (so that
-    registering does not import hypothesis).  ``checked_up_to`` describes the size bound in
-    words, with ``{size}`` for the number.
+    size for CI runs (``cgt verify --quick``), ``full`` the size for ``cgt verify --full``,
+    ``standard`` (if given, between the two) the size for a plain ``cgt verify`` when the full
+    size takes minutes, and ``max_size`` (if given) the largest size the family accepts.
+    ``strategy`` is a hypothesis strategy of positions, or a function of no arguments that builds
+    one (so that registering does not import hypothesis).  ``checked_up_to`` describes the size
+    bound in words, with ``{size}`` for the number.
     """
 
     game: str
@@ -89,6 +92,7 @@ class Claim:
     note: str = ""
     parts: int = 1
     max_size: int | None = attrs.field(default=None, validator=_optional_positive)
+    standard: int | None = attrs.field(default=None, validator=_optional_positive)
 
     def __attrs_post_init__(self) -> None:
         _check_claim(self)
@@ -99,9 +103,12 @@ class Claim:
         draws the same positions, in one process or on many workers."""
         return zlib.crc32(f"{self.game}\n{self.claim}".encode())
 
-    def size(self, quick: bool) -> int:
-        """The registered size the family is checked up to (quick or full)."""
-        return self.quick if quick else self.full
+    def size(self, quick: bool, full: bool = True) -> int:
+        """The registered size the family is checked up to: quick, else full, else (``full``
+        false) standard."""
+        if quick:
+            return self.quick
+        return self.full if full or self.standard is None else self.standard
 
     def bound(
         self,
@@ -109,9 +116,11 @@ class Claim:
         *,
         size: int | None = None,
         scale: Fraction | int | str | None = None,
+        full: bool = True,
     ) -> int:
-        """The size to check: ``size`` if given, else the quick or full size times ``scale``
-        (rounded down, at least 1; a scaled size stops at ``max_size``).  A ``size`` beyond
+        """The size to check: ``size`` if given, else the quick, full or (``full`` false)
+        standard size times ``scale`` (rounded down, at least 1; a scaled size stops at
+        ``max_size``).  A ``size`` beyond
         ``max_size`` raises `ClaimSizeError`."""
         if size is not None:
             size = checked_size(size)
@@ -121,7 +130,7 @@ class Claim:
                     f"({self.max_size})"
                 )
             return size
-        base = self.size(quick)
+        base = self.size(quick, full)
         if scale is None:
             return base
         scaled = max(1, math.floor(base * checked_scale(scale)))
@@ -206,6 +215,11 @@ def _check_claim(claim: Claim) -> None:
             raise ClaimSizeError(
                 f"{where}: {name} = {size} is beyond its max_size ({claim.max_size})"
             )
+    if claim.standard is not None and not claim.quick <= claim.standard <= claim.full:
+        raise ClaimSizeError(
+            f"{where}: standard = {claim.standard} is not between quick ({claim.quick}) and "
+            f"full ({claim.full})"
+        )
     _check_callable(
         claim.family, f"{where}: family", "a function size -> positions", optional=False
     )

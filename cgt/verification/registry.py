@@ -22,8 +22,10 @@ registry is then out of date), or when a refuted claim's code raised (a crash is
 claims on worker processes, one chunk per claim, or ``parts`` interleaved chunks of the family
 (plus one for the random search) for a claim registered with ``parts=N``; a worker finds a
 claim by its game and text after importing the module that registered it.  The results are
-those of one process: the random search is seeded by the claim (`Claim.seed`).  ``size=`` /
-``scale=`` (``cgt verify --size N`` / ``--scale K``) check every family further (`Claim.bound`),
+those of one process: the random search is seeded by the claim (`Claim.seed`).  ``run_claims``
+checks each claim at its full size (``full=False``: its standard size, as a plain ``cgt
+verify`` does); ``size=`` / ``scale=`` (``cgt verify --size N`` / ``--scale K``) check every
+family further (`Claim.bound`),
 and ``on_claim(index, run)`` reports each claim as it is finished.
 
 >>> import cgt
@@ -135,6 +137,7 @@ def run_claims(
     on_claim: Callable[[int, ClaimRun], None] | None = None,
     games: Iterable[str] | str | None = None,
     timings: bool = True,
+    full: bool = True,
 ) -> list[ClaimRun]:
     """Verify the registered (or the given) claims, in order.
 
@@ -144,14 +147,17 @@ def run_claims(
     runs, kept in the user's cache directory unless ``timings=False``), and
     ``on_chunk(finished, total)`` reports progress; the result is the same as in one process.
     ``size`` checks every family up to that size, ``scale`` multiplies each claim's own size
-    (`Claim.bound`).  ``on_claim(index, run)`` is called as each claim is finished (in any order
+    (`Claim.bound`): the full size, or with ``full=False`` the standard size (``cgt verify``
+    without ``--full``).  ``on_claim(index, run)`` is called as each claim is finished (in any order
     on workers).  Ctrl-C raises `ClaimsInterrupted` with the claims finished.  Bad arguments
     (`ClaimSizeError`, `GameNotFoundError`, `cgt.WrongTypeError`, `cgt.InvalidArgumentError`)
     are refused before any claim runs.
     """
     _check_arguments(quick, jobs, size, scale, timings, on_start, progress, on_chunk, on_claim)
+    if not isinstance(full, bool):
+        raise WrongTypeError(f"full is True or False, got {full!r}")
     todo = _selection(selected, games)
-    sizes = [claim.bound(quick, size=size, scale=scale) for claim in todo]
+    sizes = [claim.bound(quick, size=size, scale=scale, full=full) for claim in todo]
     if scheduler is not None:
         from cgt.core.runner import _checked_address
 
@@ -268,15 +274,20 @@ def plan(
     size: int | None = None,
     scale: Fraction | int | str | None = None,
     games: Iterable[str] | str | None = None,
+    full: bool = True,
 ) -> Plan:
-    """The `Plan` of ``run_claims(selected, quick, size=size, scale=scale, games=games)``, from
-    the times kept by earlier runs (see `run_claims`)."""
+    """The `Plan` of ``run_claims(selected, quick, size=size, scale=scale, games=games,
+    full=full)``, from the times kept by earlier runs (see `run_claims`)."""
     todo = _selection(selected, games)
     timings = _load_timings()
     known, seconds = 0, 0.0
     for claim in todo:
         chunk = ClaimChunk(
-            None, claim.game, claim.claim, quick, size=claim.bound(quick, size=size, scale=scale)
+            None,
+            claim.game,
+            claim.claim,
+            quick,
+            size=claim.bound(quick, size=size, scale=scale, full=full),
         )
         expected = _expected_seconds(chunk, timings)
         if expected is not None:

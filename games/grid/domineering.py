@@ -134,6 +134,7 @@ def _register() -> None:
         family=_two_by_n,
         quick=12,
         full=18,
+        standard=16,
         fast=_two_by_n_published,
         reference=cgt.outcome,
         checked_up_to="n <= {size}",

@@ -73,6 +73,7 @@ def register() -> None:
         family=lambda size: strings(size, "LR"),
         quick=9,
         full=14,
+        standard=12,
         fast=lambda p: cgt.Game(sign_expansion(str(p))),
         reference=plain_value,
         strategy=lambda: _string_strategy("LR", 40),

@@ -76,6 +76,7 @@ def register() -> None:
         family=partizan_positions,
         quick=4,
         full=6,
+        standard=5,  # 4 s; the full size 6 takes 40 s
         fast=loopy_outcome,
         reference=cgt.outcome,
         checked_up_to="every position (all conditions), <= {size} cards",

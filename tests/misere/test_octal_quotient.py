@@ -161,28 +161,33 @@ def test_long_misere_runs_show_progress_and_stop_on_ctrl_c():
         env={**os.environ, "COLUMNS": "120", "TERM": "xterm"},
     )
     os.close(slave)
-    seen = b""
-    deadline = time.monotonic() + 60
-    while b"genus of heap" not in seen and time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 1)
-        if ready:
-            seen += os.read(master, 65536)
-    assert b"genus of heap" in seen
-    process.send_signal(signal.SIGINT)
-    process.wait(timeout=60)
-    rest = b""
-    while True:
-        ready, _, _ = select.select([master], [], [], 0.5)
-        if not ready:
-            break
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        rest += chunk
-    os.close(master)
+    try:
+        seen = b""
+        deadline = time.monotonic() + 60
+        while b"genus of heap" not in seen and time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 1)
+            if ready:
+                seen += os.read(master, 65536)
+        assert b"genus of heap" in seen
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=60)
+        rest = b""
+        while True:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if not ready:
+                break
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            rest += chunk
+        os.close(master)
+    finally:
+        if process.poll() is None:  # a failed check leaves no process behind
+            process.kill()
+            process.wait()
     assert process.returncode == 130
     assert b"interrupted (misere play of 0.77: genus of heap" in (seen + rest).replace(
         "è".encode(), b"e"
