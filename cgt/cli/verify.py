@@ -292,10 +292,11 @@ def _command_verify(args: argparse.Namespace) -> int:
 
 
 #: what the built-in checks took on the project's 2-core machine (the CI's kind), measured from a
-#: fresh clone: --full 641 s of CPU (10 min 57 s wall, load 1 to 2), --quick 41 s; the claims'
-#: own CPU times, as kept in the timings cache by a later run, add up to 600 s and 37 s (the
-#: rest is start-up and the workers' own work).  The standard size: see STANDARD_RUN_CPU.
-FIRST_RUN_CPU = {"full": 641.0, "standard": 0.0, "quick": 41.0}
+#: fresh clone (no timings cache): the standard sizes 323 s of CPU (2 min 59 s wall on 2 workers,
+#: load 4 to 6, 2026-11-28), --full 641 s (10 min 57 s wall, load 1 to 2), --quick 41 s; the
+#: claims' own CPU times, as kept in the timings cache, add up to 295 s, 600 s and 37 s (the rest
+#: is start-up and the workers' own work).
+FIRST_RUN_CPU = {"full": 641.0, "standard": 323.0, "quick": 41.0}
 
 
 def _plan_line(selected: Sequence[Claim], args: argparse.Namespace, jobs: int | None) -> str:
@@ -397,7 +398,7 @@ def add_command(commands: Any) -> None:
         "--full",
         action="store_true",
         help="every claim at its full size (about 11 minutes on two cores; the default is each"
-        " claim's standard size, a few minutes)",
+        " claim's standard size, about 3 minutes)",
     )
     verify.add_argument(
         "--game",
