@@ -82,6 +82,7 @@ from cgt.misere import (
     octal_misere_quotient,
 )
 from cgt.partizan import (
+    DEFAULT_OUTCOME_TABLE_LIMIT,
     DOWN,
     STAR,
     UP,
@@ -98,6 +99,8 @@ from cgt.partizan import (
     TextSize,
     miny,
     outcome,
+    outcome_solver_for,
+    register_outcome_solver,
     solve_outcome,
     solve_outcome_split,
     switch,
@@ -146,6 +149,7 @@ from cgt.verification import (
 )
 
 __all__ = [
+    "DEFAULT_OUTCOME_TABLE_LIMIT",
     "DOWN",
     "STAR",
     "UP",
@@ -240,11 +244,13 @@ __all__ = [
     "octal_misere_quotient",
     "options_of",
     "outcome",
+    "outcome_solver_for",
     "overheat",
     "parse",
     "partizan_game",
     "reduced",
     "register_claim",
+    "register_outcome_solver",
     "right_options_of",
     "run_chunks",
     "run_claims",

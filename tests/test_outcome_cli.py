@@ -109,6 +109,7 @@ def test_ctrl_c_or_sigterm_stop_with_what_was_found_and_save_the_table(
             "--checkpoint",
             str(table),
             "--progress",
+            "--generic",
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -146,3 +147,31 @@ def test_the_split_lists_the_winning_first_moves() -> None:
     for move in report["right_winning"]:
         # a winning first move of Right leaves a position Left loses moving first
         assert cgt.outcome(cgt.value(Domineering(move))) in (cgt.Outcome.R, cgt.Outcome.P)
+
+
+def test_ctrl_c_stops_the_domineering_bit_board_search_and_a_second_run_continues(
+    tmp_path: Path,
+) -> None:
+    table = tmp_path / "table"
+    command = [sys.executable, "-m", "cgt", "outcome", "--game", "domineering", _board(7, 7)]
+    command += ["--checkpoint", str(table), "--progress"]
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_ctrl_c_as_on_a_terminal,
+    )
+    assert process.stderr is not None
+    first = process.stderr.readline()  # the first report: 16,384 positions in (7 x 7: 40 s+)
+    assert first.startswith("outcome search: 16,384 positions searched"), first
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, (out, err)
+    assert "cgt outcome: outcome search interrupted after" in err
+    assert f"table saved to {table}" in err
+    from games.grid.domineering_solver import DomineeringSolver
+
+    solver = DomineeringSolver()
+    solver.load(table)
+    assert solver.stats.table_size >= 16384

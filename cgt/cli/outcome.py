@@ -7,6 +7,9 @@ time; ``--table-limit`` bounds the table; ``--small`` sets the size of the parts
 engine.  Ctrl-C (or SIGTERM) stops with a message saying how far the search got and what it had
 found (exit status 130); with ``--checkpoint FILE`` the table is saved there when the search
 stops or ends, and read back when the command starts, so a stopped search continues.
+A ruleset with a solver of its own (`cgt.register_outcome_solver`; Domineering has a bit-board
+search) is searched by it; ``--generic`` picks the generic search, and the output names the
+solver.
 ``--jobs N`` or ``--scheduler ADDRESS`` split the search at the root over local processes or a
 Dask cluster (`cgt.solve_outcome_split`) and list the winning first moves.
 
@@ -14,7 +17,7 @@ Dask cluster (`cgt.solve_outcome_split`) and list the winning first moves.
 >>> main(["outcome", "{1|-1}", "--no-progress"])  # doctest: +ELLIPSIS
 {1|-1}: N (the first player wins)
 Left moving first wins; Right moving first wins
-0 positions searched, ...
+0 positions searched, ... (generic search)
 0
 """
 
@@ -39,6 +42,7 @@ from cgt.partizan.solver import (
     OutcomeInterrupted,
     OutcomeSolver,
     SolverStats,
+    outcome_solver_for,
 )
 
 __all__ = ["add_command"]
@@ -158,7 +162,7 @@ def _command(args: argparse.Namespace) -> int:
         )
         print(f"{report['chunks']} chunks{found_by}, {report['seconds']:.1f} s")
     else:
-        print(_describe(_stats_of(report)))
+        print(f"{_describe(_stats_of(report))} ({report['solver']} search)")
     return 0
 
 
@@ -176,7 +180,9 @@ def _stats_of(report: dict[str, Any]) -> SolverStats:
 def _one_search(
     args: argparse.Namespace, position: Any, display: _OutcomeDisplay, report: dict[str, Any]
 ) -> Outcome | None:
-    solver = OutcomeSolver(small=args.small, progress=display.update, table_limit=args.table_limit)
+    kind = outcome_solver_for(position, generic=args.generic)
+    solver = kind(small=args.small, progress=display.update, table_limit=args.table_limit)
+    report["solver"] = _solver_name(kind)
     if args.checkpoint is not None and os.path.exists(args.checkpoint):
         solver.load(args.checkpoint)
         report["resumed_entries"] = solver.stats.table_size
@@ -199,6 +205,13 @@ def _one_search(
         table_drops=stats.table_drops,
     )
     return found
+
+
+def _solver_name(kind: Any) -> str:
+    """The name a report gives a solver class: its ``name``, else the class's own."""
+    return str(
+        getattr(kind, "name", None) or ("generic" if kind is OutcomeSolver else kind.__name__)
+    )
 
 
 def _save(solver: OutcomeSolver, path: str | None) -> str:
@@ -239,6 +252,7 @@ def _split(
         right_winning=[str(move) for move in result.right_winning],
         chunks=len(result.left_moves) + len(result.right_moves),
         complete=result.complete,
+        solver="generic",
     )
     return result.outcome
 
@@ -291,6 +305,12 @@ def add_command(commands: Any) -> None:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="show the live display (default: on a terminal)",
+    )
+    command.add_argument(
+        "--generic",
+        action="store_true",
+        help="use the generic search even where the ruleset has a solver of its own "
+        "(Domineering: a bit-board search)",
     )
     command.add_argument("--json", action="store_true", help="machine-readable output")
     command.set_defaults(handler=_command)

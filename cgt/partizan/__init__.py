@@ -8,16 +8,20 @@ from cgt.partizan.long_text import TextSize, text_size, write_text
 from cgt.partizan.notation import NotationError, parse
 from cgt.partizan.outcomes import Outcome, outcome
 from cgt.partizan.solver import (
+    DEFAULT_OUTCOME_TABLE_LIMIT,
     CheckpointError,
     OutcomeInterrupted,
     OutcomeSolver,
     SolverStats,
+    outcome_solver_for,
+    register_outcome_solver,
     solve_outcome,
 )
 from cgt.partizan.solver_split import SplitOutcome, solve_outcome_split
 from cgt.partizan.values import value
 
 __all__ = [
+    "DEFAULT_OUTCOME_TABLE_LIMIT",
     "DOWN",
     "STAR",
     "UP",
@@ -34,7 +38,9 @@ __all__ = [
     "TextSize",
     "miny",
     "outcome",
+    "outcome_solver_for",
     "parse",
+    "register_outcome_solver",
     "solve_outcome",
     "solve_outcome_split",
     "switch",

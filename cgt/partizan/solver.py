@@ -43,6 +43,7 @@ engine computes exactly, and a sum of values is decided by its sign (``G > 0``: 
 from __future__ import annotations
 
 import collections
+import importlib
 import os
 import pickle
 import time
@@ -68,6 +69,8 @@ __all__ = [
     "OutcomeInterrupted",
     "OutcomeSolver",
     "SolverStats",
+    "outcome_solver_for",
+    "register_outcome_solver",
     "solve_outcome",
 ]
 
@@ -442,13 +445,69 @@ def _key(parts: tuple[Part, ...]) -> Any:
     return frozenset(collections.Counter(parts).items())
 
 
+_OUTCOME_SOLVERS: dict[type, Any] = {}
+"""Position class -> its own outcome solver (a class, or ``"module:name"`` imported when first
+needed)."""
+
+
+def register_outcome_solver(kind: type, solver: Any) -> None:
+    """Name the outcome solver of a position class (and its subclasses): a class with
+    `OutcomeSolver`'s interface (``solver(small=..., table_limit=..., progress=...)``, ``.solve``,
+    ``.stats``, ``.save``/``.load``), or its ``"module:name"``, imported when first needed (so a
+    ruleset can name a solver that imports the ruleset).  `solve_outcome` and ``cgt outcome``
+    then use it.
+
+    >>> import cgt
+    >>> class Board(cgt.Game): pass
+    >>> cgt.register_outcome_solver(Board, "cgt:OutcomeSolver")
+    >>> cgt.outcome_solver_for(Board(0)).__name__
+    'OutcomeSolver'
+    """
+    if not isinstance(kind, type):
+        raise InvalidArgumentError(f"register_outcome_solver() needs a class, not {kind!r}")
+    if not (callable(solver) or (isinstance(solver, str) and ":" in solver)):
+        raise InvalidArgumentError(
+            f"the solver is a class or a 'module:name' string, not {solver!r}"
+        )
+    _OUTCOME_SOLVERS[kind] = solver
+
+
+def outcome_solver_for(position: Any, *, generic: bool = False) -> Any:
+    """The outcome solver class for a position: the one registered for its class
+    (`register_outcome_solver`), else `OutcomeSolver`; ``generic=True`` always gives
+    `OutcomeSolver`.
+
+    >>> import cgt
+    >>> cgt.outcome_solver_for(cgt.Game("{1|-1}")).__name__
+    'OutcomeSolver'
+    """
+    if generic:
+        return OutcomeSolver
+    for kind in type(position).__mro__:
+        solver = _OUTCOME_SOLVERS.get(kind)
+        if isinstance(solver, str):
+            module, _, name = solver.partition(":")
+            solver = _OUTCOME_SOLVERS[kind] = getattr(importlib.import_module(module), name)
+        if solver is not None:
+            return solver
+    return OutcomeSolver
+
+
 def solve_outcome(
-    position: Any, *, small: int = 12, table_limit: int | None = DEFAULT_OUTCOME_TABLE_LIMIT
+    position: Any,
+    *,
+    small: int = 12,
+    table_limit: int | None = DEFAULT_OUTCOME_TABLE_LIMIT,
+    generic: bool = False,
 ) -> Outcome:
-    """The outcome class of a position by `OutcomeSolver` (a fresh table).
+    """The outcome class of a position, by its ruleset's own solver if it has one
+    (`outcome_solver_for`), else by `OutcomeSolver` (``generic=True``: always that); a fresh
+    table.
 
     >>> import cgt
     >>> cgt.solve_outcome(cgt.Game("{1|1/2}")), cgt.solve_outcome(cgt.Game(0))
     (<Outcome.L: 'L'>, <Outcome.P: 'P'>)
     """
-    return OutcomeSolver(small=small, table_limit=table_limit).solve(position)
+    solver = outcome_solver_for(position, generic=generic)
+    result: Outcome = solver(small=small, table_limit=table_limit).solve(position)
+    return result

@@ -53,6 +53,11 @@ class Domineering(DominoBoard):
         return tuple(self._dominoes(vertical=False))
 
 
+cgt.register_outcome_solver(Domineering, "games.grid.domineering_solver:DomineeringSolver")
+"""`cgt.solve_outcome` and ``cgt outcome`` decide Domineering boards with the bit-board search
+of `games.grid.domineering_solver` (imported when first needed)."""
+
+
 def rectangle(rows: int, columns: int) -> Domineering:
     """The empty ``rows`` x ``columns`` board.
 
