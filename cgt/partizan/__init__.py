@@ -7,6 +7,7 @@ from cgt.partizan.game import DOWN, STAR, UP, ZERO, Game, GameValueError, miny, 
 from cgt.partizan.long_text import TextSize, text_size, write_text
 from cgt.partizan.notation import NotationError, parse
 from cgt.partizan.outcomes import Outcome, outcome
+from cgt.partizan.sensible import sensible_options
 from cgt.partizan.solver import (
     DEFAULT_OUTCOME_TABLE_LIMIT,
     CheckpointError,
@@ -41,6 +42,7 @@ __all__ = [
     "outcome_solver_for",
     "parse",
     "register_outcome_solver",
+    "sensible_options",
     "solve_outcome",
     "solve_outcome_split",
     "switch",
