@@ -20,6 +20,8 @@ digraph-placement 'BR:0>1'``).
 (DigraphPlacement('B'), DigraphPlacement('BR:0>1'))
 
 The weakly connected parts of the digraph never meet (`DigraphPlacement.components`).
+
+Bipartite Snort (cgt-tools' ``BipartiteSnort``) is one of them: `bipartite_snort` builds it.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import Any
 
 import cgt
 
-__all__ = ["DigraphPlacement", "DigraphPlacementError"]
+__all__ = ["DigraphPlacement", "DigraphPlacementError", "bipartite_snort"]
 
 _ARC = re.compile(r"\s*(\d+)\s*>\s*(\d+)\s*")
 
@@ -169,3 +171,34 @@ class DigraphPlacement(cgt.Position):
             return (self,)
         everything = set(range(count))
         return tuple(self._without(everything - part) for part in parts.values())
+
+
+def bipartite_snort(blue: int, red: int, edges: Iterable[tuple[int, int]]) -> DigraphPlacement:
+    """Bipartite Snort (as cgt-tools' ``BipartiteSnort(blue, red, edges)``): ``blue`` vertices
+    of Left's, ``red`` of Right's, and ``edges`` ``(b, r)`` joining blue vertex ``b`` to red
+    vertex ``r`` (each side numbered from 0).  A player picks a vertex of her colour; it goes,
+    with every vertex joined to it (they are the opponent's, whom Snort forbids to play next to
+    her).  That is the digraph placement game whose arcs run both ways along each edge, which is
+    what this returns (blue vertices first).
+
+    >>> import cgt
+    >>> bipartite_snort(1, 1, [(0, 0)])
+    DigraphPlacement('BR:0>1,1>0')
+    >>> [str(cgt.value(bipartite_snort(b, r, e))) for b, r, e in [(1, 1, []), (2, 1, [(0, 0)])]]
+    ['0', '1*']
+    """
+    for name, count in (("blue", blue), ("red", red)):
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise DigraphPlacementError(f"{name} is a number of vertices >= 0, not {count!r}")
+    arcs = []
+    for edge in edges:
+        try:
+            b, r = edge
+        except (TypeError, ValueError):
+            raise DigraphPlacementError(f"an edge is a pair (blue, red), not {edge!r}") from None
+        if not (isinstance(b, int) and isinstance(r, int) and 0 <= b < blue and 0 <= r < red):
+            raise DigraphPlacementError(
+                f"edge {edge!r} needs a blue vertex below {blue} and a red one below {red}"
+            )
+        arcs += [(b, blue + r), (blue + r, b)]
+    return DigraphPlacement.of("B" * blue + "R" * red, arcs)

@@ -80,3 +80,48 @@ def test_text_form_and_errors():
         DigraphPlacement("BR:0-1")
     with pytest.raises(cgt.WrongTypeError):
         DigraphPlacement(3)  # type: ignore[arg-type]
+
+
+def _bipartite_graphs(max_vertices: int):
+    for blue in range(max_vertices + 1):
+        for red in range(max_vertices + 1 - blue):
+            pairs = [(b, r) for b in range(blue) for r in range(red)]
+            for chosen in itertools.product((False, True), repeat=len(pairs)):
+                yield blue, red, [pair for pair, keep in zip(pairs, chosen, strict=True) if keep]
+
+
+def test_bipartite_snort_matches_cgt_py_on_every_graph_of_five_vertices():
+    cgt_py = pytest.importorskip("cgt_py", reason="cgt-py (the cgt-tools oracle) is not installed")
+    from games.placement import bipartite_snort
+
+    checked = 0
+    for blue, red, edges in _bipartite_graphs(5):
+        ours = cgt.value(bipartite_snort(blue, red, edges))
+        theirs = from_cgt_py(cgt_py.BipartiteSnort(blue, red, edges).canonical_form)
+        assert ours == theirs, (blue, red, edges)
+        checked += 1
+    # sum over blue + red <= 5 of 2^(blue * red) graphs
+    assert checked == sum(2 ** (b * r) for b in range(6) for r in range(6 - b))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 4), st.integers(0, 4), st.data())
+def test_bipartite_snort_matches_cgt_py_on_random_graphs(blue, red, data):
+    cgt_py = pytest.importorskip("cgt_py", reason="cgt-py (the cgt-tools oracle) is not installed")
+    from games.placement import bipartite_snort
+
+    pairs = [(b, r) for b in range(blue) for r in range(red)]
+    edges = data.draw(st.lists(st.sampled_from(pairs), unique=True) if pairs else st.just([]))
+    position = bipartite_snort(blue, red, edges)
+    assert cgt.value(position) == from_cgt_py(
+        cgt_py.BipartiteSnort(blue, red, edges).canonical_form
+    )
+    assert cgt.value(position) == plain_value(position)
+
+
+def test_bipartite_snort_errors_are_named():
+    from games.placement import bipartite_snort
+
+    for blue, red, edges in [(-1, 1, []), (1, 1, [(0, 1)]), (1, 1, [(0,)]), (True, 1, [])]:
+        with pytest.raises(DigraphPlacementError):
+            bipartite_snort(blue, red, edges)
