@@ -96,6 +96,7 @@ def test_analyse_a_domineering_position() -> None:
         "domineering",
         "hackenbush",
         "konane",
+        "ski-jumps",
         "snort",
         "toads-and-frogs",
     ],
@@ -111,6 +112,7 @@ def test_options_text_rebuilds_the_option(name: str) -> None:
         "domineering": "...|...",
         "hackenbush": "L(R,G) RL",
         "konane": "xo.|.ox",
+        "ski-jumps": "L..|.R.|...",
         "snort": "..o|...",
         "toads-and-frogs": "TT.F.F",
     }

@@ -1,6 +1,6 @@
 """Rulesets played on a grid of cells, each from its CGSuite / cgt-tools string form.
 
-Partizan: `Domineering`, `Clobber`, `Konane`, `Snort`, `Col`, `Amazons`, `Fission`,
+Partizan: `Domineering`, `Clobber`, `Konane`, `Snort`, `Col`, `Amazons`, `Fission`, `SkiJumps`,
 `ToadsAndFrogs` (a one-row strip); impartial: `Cram`.  Each module is one ruleset, with its
 closed forms registered with ``cgt verify``; they share the board machinery of
 `games.grid._board` (parsing, symmetry, regions, pictures) and the bit boards of
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from games.grid.domineering import Domineering
     from games.grid.fission import Fission
     from games.grid.konane import Konane
+    from games.grid.ski_jumps import SkiJumps
     from games.grid.snort import Snort
     from games.grid.toads_and_frogs import ToadsAndFrogs
 
@@ -40,6 +41,7 @@ __all__ = [
     "Domineering",
     "Fission",
     "Konane",
+    "SkiJumps",
     "Snort",
     "ToadsAndFrogs",
 ]
@@ -54,6 +56,7 @@ _HOME = {
     "Domineering": "domineering",
     "Fission": "fission",
     "Konane": "konane",
+    "SkiJumps": "ski_jumps",
     "Snort": "snort",
     "ToadsAndFrogs": "toads_and_frogs",
 }
