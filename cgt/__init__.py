@@ -48,6 +48,7 @@ from cgt.impartial import (
     nim_multiply,
     nimber_search,
     nimber_split,
+    register_nimber_solver,
 )
 from cgt.infinitesimals import NotAllSmallError, atomic_weight, is_all_small, ish, reduced
 from cgt.loopy import (
@@ -251,6 +252,7 @@ __all__ = [
     "partizan_game",
     "reduced",
     "register_claim",
+    "register_nimber_solver",
     "register_outcome_solver",
     "right_options_of",
     "run_chunks",

@@ -10,7 +10,7 @@ from cgt.impartial.search import (
     nimber_search,
     nimber_split,
 )
-from cgt.impartial.sprague_grundy import grundy, is_p_position
+from cgt.impartial.sprague_grundy import grundy, is_p_position, register_nimber_solver
 
 __all__ = [
     "NimDivisionError",
@@ -25,4 +25,5 @@ __all__ = [
     "nim_multiply",
     "nimber_search",
     "nimber_split",
+    "register_nimber_solver",
 ]

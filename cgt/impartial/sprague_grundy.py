@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from cgt.core.errors import InvalidArgumentError
@@ -25,7 +26,46 @@ from cgt.impartial._plain import _GRUNDY, _GRUNDY_PRODUCT, _expand_product, plai
 from cgt.impartial.search import shared_solver
 from cgt.positions.sums import Sum
 
-__all__ = ["grundy", "is_p_position", "plain_grundy"]
+__all__ = ["grundy", "is_p_position", "plain_grundy", "register_nimber_solver"]
+
+_SOLVERS: dict[type, Any] = {}
+"""Position class -> its own nimber solver (a function, or ``"module:name"`` imported when
+first needed)."""
+
+
+def register_nimber_solver(kind: type, solver: Any) -> None:
+    """Name a fast nimber solver for the positions of a class (and its subclasses):
+    ``solver(position)`` returns the exact Grundy value, or None to leave the position to the
+    generic methods; give the function or its ``"module:name"``, imported when first needed
+    (so a ruleset can name a solver that imports the ruleset).  `grundy` with
+    ``method="auto"`` (the default, and so ``cgt value`` and ``cgt verify``) then asks it first.
+
+    >>> import cgt
+    >>> @cgt.impartial_game
+    ... def Pile(n):
+    ...     return [n - 1] if n else []
+    >>> cgt.register_nimber_solver(type(Pile(0)), lambda p: None)  # declines: plain recursion
+    >>> cgt.grundy(Pile(5))
+    1
+    """
+    if not isinstance(kind, type):
+        raise InvalidArgumentError(f"register_nimber_solver() needs a class, not {kind!r}")
+    if not (callable(solver) or (isinstance(solver, str) and ":" in solver)):
+        raise InvalidArgumentError(
+            f"the solver is a function or a 'module:name' string, not {solver!r}"
+        )
+    _SOLVERS[kind] = solver
+
+
+def _registered(position: Any) -> Any:
+    for kind in type(position).__mro__:
+        solver = _SOLVERS.get(kind)
+        if isinstance(solver, str):
+            module, _, name = solver.partition(":")
+            solver = _SOLVERS[kind] = getattr(importlib.import_module(module), name)
+        if solver is not None:
+            return solver
+    return None
 
 
 def grundy(position: Any, *, decompose: bool = True, method: str = "auto") -> int:
@@ -37,8 +77,10 @@ def grundy(position: Any, *, decompose: bool = True, method: str = "auto") -> in
       into ``components()`` and sharing one entry per ``normal_form()``;
     * ``"search"``: `cgt.NimberSearch`, which decides "is the nimber k?" by search with pruning
       and visits far fewer positions of a large game (Lemoine-Viennot, Beling-Rogalski);
-    * ``"auto"`` (the default): the search for positions that offer ``components()`` (boards
-      that split into regions, where it pays), the plain recursion otherwise.
+    * ``"auto"`` (the default): the solver registered for the position's class
+      (`register_nimber_solver`: Cram boards have a bit-board search), else the search for
+      positions that offer ``components()`` (boards that split into regions, where it pays),
+      the plain recursion otherwise.
 
     With ``decompose=True`` (the default) a `cgt.Sum` is evaluated as the xor of its components'
     values; ``decompose=False`` explores the options of the sum itself, which is how the xor law
@@ -60,6 +102,13 @@ def grundy(position: Any, *, decompose: bool = True, method: str = "auto") -> in
     known = _GRUNDY.table.get(position) if _hashable(position) else None
     if known is not None:
         return int(known)
+    if method == "auto" and _SOLVERS:
+        solver = _registered(position)
+        if solver is not None:
+            value = solver(position)
+            if value is not None:
+                _GRUNDY[position] = int(value)
+                return int(value)
     if method == "search" or (method == "auto" and _splits(position)):
         value = shared_solver().nimber(position)
         _GRUNDY[position] = value

@@ -42,6 +42,11 @@ class Cram(DominoBoard):
         return (*self._dominoes(vertical=True), *self._dominoes(vertical=False))
 
 
+cgt.register_nimber_solver(Cram, "games.grid.cram_search:shared_nimber")
+"""`cgt.grundy` asks the bit-board search of `games.grid.cram_search` first (boards of 12 or
+more empty cells; imported when first needed)."""
+
+
 def rectangle(rows: int, columns: int) -> Cram:
     """The empty ``rows`` x ``columns`` board.
 

@@ -7,9 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cgt
+from games.grid import cram_search
 from games.grid._bitboard import text_of
 from games.grid.cram import Cram, rectangle
-from games.grid.cram_search import CramSearch, cram_nimber
+from games.grid.cram_search import CramSearch, cram_nimber, mirror_zero
 
 
 @pytest.mark.parametrize("shape", [(1, 8), (2, 4), (3, 3), (2, 5), (4, 3)])
@@ -49,10 +50,61 @@ def test_rectangles_and_published_values() -> None:
 
 def test_sums_and_bad_input() -> None:
     solver = CramSearch()
-    assert solver.nimber(Cram("...#....|........")) == cgt.grundy(Cram("...#....|........"))
+    board = Cram("...#....|........")
+    assert solver.nimber(board) == cgt.grundy(board, method="plain")
     with pytest.raises(cgt.InvalidArgumentError):
         solver.has_nimber(rectangle(2, 3), -1)
     with pytest.raises(cgt.WrongTypeError):
         solver.nimber("...")
     with pytest.raises(cgt.InvalidArgumentError):
         CramSearch(table_limit=3)
+
+
+@pytest.mark.parametrize("shape", [(2, 2), (3, 3), (2, 5), (2, 6), (3, 4), (4, 3)])
+def test_the_mirror_rule_only_names_p_positions(shape: tuple[int, int]) -> None:
+    """Every board the mirror strategy calls 0 is 0 by the plain recursion, and the rule
+    fires on some boards of every shape."""
+    height, width = shape
+    fired = 0
+    for empty in range(1 << height * width):
+        if mirror_zero(height, width, empty):
+            fired += 1
+            assert cgt.grundy(Cram(text_of(height, width, empty)), method="plain") == 0
+    assert fired >= 4
+
+
+def test_the_mirror_rule_needs_no_fixed_cell_and_no_fixed_domino() -> None:
+    assert mirror_zero(4, 4, (1 << 16) - 1)  # even x even: the half turn
+    assert not mirror_zero(1, 3, 0b111)  # the middle cell is fixed (Cram 1x3 = *1)
+    assert not mirror_zero(1, 2, 0b11)  # the domino is its own image (*1)
+    assert not mirror_zero(3, 4, (1 << 12) - 1)  # 3x4 = *1: a domino across the centre
+
+
+def test_equal_regions_cancel() -> None:
+    solver = CramSearch()
+    board = Cram("....#....|#########|....#....")  # four equal 1x4 strips: 2 ^ 2 ^ 2 ^ 2 = 0
+    parts, x = solver._split(*board.bits)
+    assert parts == () and x == 0
+    assert solver.nimber(board) == 0 == cgt.grundy(board, method="plain")
+    odd = Cram("....#....#....")  # three: one is left to search
+    assert len(CramSearch()._split(*odd.bits)[0]) == 1
+    assert solver.nimber(odd) == cgt.grundy(odd, method="plain") == 2
+
+
+def test_cgt_grundy_uses_the_bit_board_search_for_cram() -> None:
+    board = Cram("....#|.....|...#.|.....")
+    before = cram_search._SHARED[0].expanded if cram_search._SHARED else 0
+    assert cgt.grundy(board) == cgt.grundy(board, method="plain")
+    assert cram_search._SHARED and cram_search._SHARED[0].expanded > before
+    assert cram_search.shared_nimber(Cram("...|...")) is None  # small: the generic methods
+    with pytest.raises(cgt.InvalidArgumentError):
+        cgt.register_nimber_solver("Cram", cram_nimber)  # type: ignore[arg-type]
+    with pytest.raises(cgt.InvalidArgumentError):
+        cgt.register_nimber_solver(Cram, "no colon")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, (1 << 16) - 1))
+def test_cgt_grundy_on_random_4x4_boards(empty: int) -> None:
+    board = Cram(text_of(4, 4, empty))
+    assert cgt.grundy(board) == cgt.grundy(board, method="plain")
