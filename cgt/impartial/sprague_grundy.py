@@ -17,9 +17,9 @@ True
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from cgt.core._registry import lookup, register
 from cgt.core.errors import InvalidArgumentError
 from cgt.core.memo import evaluate
 from cgt.impartial._plain import _GRUNDY, _GRUNDY_PRODUCT, _expand_product, plain_grundy
@@ -48,24 +48,7 @@ def register_nimber_solver(kind: type, solver: Any) -> None:
     >>> cgt.grundy(Pile(5))
     1
     """
-    if not isinstance(kind, type):
-        raise InvalidArgumentError(f"register_nimber_solver() needs a class, not {kind!r}")
-    if not (callable(solver) or (isinstance(solver, str) and ":" in solver)):
-        raise InvalidArgumentError(
-            f"the solver is a function or a 'module:name' string, not {solver!r}"
-        )
-    _SOLVERS[kind] = solver
-
-
-def _registered(position: Any) -> Any:
-    for kind in type(position).__mro__:
-        solver = _SOLVERS.get(kind)
-        if isinstance(solver, str):
-            module, _, name = solver.partition(":")
-            solver = _SOLVERS[kind] = getattr(importlib.import_module(module), name)
-        if solver is not None:
-            return solver
-    return None
+    register(_SOLVERS, kind, solver, "a nimber solver")
 
 
 def grundy(position: Any, *, decompose: bool = True, method: str = "auto") -> int:
@@ -103,7 +86,7 @@ def grundy(position: Any, *, decompose: bool = True, method: str = "auto") -> in
     if known is not None:
         return int(known)
     if method == "auto" and _SOLVERS:
-        solver = _registered(position)
+        solver = lookup(_SOLVERS, position)
         if solver is not None:
             value = solver(position)
             if value is not None:

@@ -43,7 +43,6 @@ engine computes exactly, and a sum of values is decided by its sign (``G > 0``: 
 from __future__ import annotations
 
 import collections
-import importlib
 import os
 import pickle
 import time
@@ -52,6 +51,7 @@ from typing import Any
 
 import attrs
 
+from cgt.core._registry import lookup, register
 from cgt.core.errors import CGTError, InvalidArgumentError, NotAPositionError
 from cgt.partizan.game import ZERO, Game
 from cgt.partizan.outcomes import Outcome
@@ -463,13 +463,7 @@ def register_outcome_solver(kind: type, solver: Any) -> None:
     >>> cgt.outcome_solver_for(Board(0)).__name__
     'OutcomeSolver'
     """
-    if not isinstance(kind, type):
-        raise InvalidArgumentError(f"register_outcome_solver() needs a class, not {kind!r}")
-    if not (callable(solver) or (isinstance(solver, str) and ":" in solver)):
-        raise InvalidArgumentError(
-            f"the solver is a class or a 'module:name' string, not {solver!r}"
-        )
-    _OUTCOME_SOLVERS[kind] = solver
+    register(_OUTCOME_SOLVERS, kind, solver, "an outcome solver")
 
 
 def outcome_solver_for(position: Any, *, generic: bool = False) -> Any:
@@ -483,14 +477,7 @@ def outcome_solver_for(position: Any, *, generic: bool = False) -> Any:
     """
     if generic:
         return OutcomeSolver
-    for kind in type(position).__mro__:
-        solver = _OUTCOME_SOLVERS.get(kind)
-        if isinstance(solver, str):
-            module, _, name = solver.partition(":")
-            solver = _OUTCOME_SOLVERS[kind] = getattr(importlib.import_module(module), name)
-        if solver is not None:
-            return solver
-    return OutcomeSolver
+    return lookup(_OUTCOME_SOLVERS, position) or OutcomeSolver
 
 
 def solve_outcome(
