@@ -174,4 +174,5 @@ def test_ctrl_c_stops_the_domineering_bit_board_search_and_a_second_run_continue
 
     solver = DomineeringSolver()
     solver.load(table)
-    assert solver.stats.table_size >= 16384
+    # every position searched but those still open on the stack when Ctrl-C came
+    assert solver.stats.table_size >= 16384 - 64

@@ -209,6 +209,7 @@ def _position_examples() -> dict[type, list[Any]]:
     from games.grid.domineering import Domineering
     from games.grid.fission import Fission
     from games.grid.konane import Konane
+    from games.grid.ski_jumps import SkiJumps
     from games.grid.snort import Snort
     from games.grid.toads_and_frogs import ToadsAndFrogs
     from games.hackenbush import Hackenbush
@@ -233,6 +234,7 @@ def _position_examples() -> dict[type, list[Any]]:
         DigraphPlacement: [DigraphPlacement("BRB:0>1,2>1"), DigraphPlacement("")],
         Hackenbush: [Hackenbush("LLR"), Hackenbush("0-1:L 1-2:R 2-0:G")],
         Konane: [Konane("xo.|...")],
+        SkiJumps: [SkiJumps("L..|.r.|..."), SkiJumps("")],
         PassingSevens: [PassingSevens(["0LR"], 1, None)],
         Snort: [Snort("...")],
         LoopyTanhinmin: [LoopyTanhinmin(PartizanTanhinmin((1, 3), (2,), field=0))],
