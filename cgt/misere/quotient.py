@@ -41,7 +41,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -50,6 +50,9 @@ from cgt.misere._extension import extend_by_one_heap, reduce_bipartite
 from cgt.misere.canonical import MisereGame, misere_canonical
 from cgt.positions.protocol import options_of
 from cgt.positions.sums import Sum
+
+if TYPE_CHECKING:
+    from cgt.misere.presentation import Presentation
 
 __all__ = [
     "MisereQuotient",
@@ -129,6 +132,15 @@ class MisereQuotient:
     def is_p_position(self, heaps: Iterable[int]) -> bool:
         """Whether a sum of heaps is a misère P-position, read from the quotient."""
         return self.image(heaps) in self.p_portion
+
+    @property
+    def presentation(self) -> Presentation:
+        """Generators and defining relations (`cgt.misere.presentation`), in the letters of
+        `names`: ``str(q.presentation)`` is ``'<a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 =
+        b>'`` for 0.75 (Plambeck and Siegel's ``R_8``)."""
+        from cgt.misere.presentation import monoid_presentation
+
+        return monoid_presentation(self.table, [self.heap_images[h] for h in self.generators])
 
     def __str__(self) -> str:
         heaps = "all heaps" if self.all_heaps else f"heaps <= {self.max_heap}"

@@ -24,6 +24,7 @@ from games.nim._errors import InvalidArgumentError, InvalidRulesError
 from games.nim._sequence import HeapGame
 from games.nim._takebreak import ENGINES
 from games.nim.grundys_game import GrundysGame, grundys_game
+from games.nim.misere import DEFAULT_MISERE_MAX_HEAP
 from games.nim.nim import Nim
 from games.nim.octal import OctalGame, hexadecimal, octal
 from games.nim.subtraction import DEFAULT_SUBTRACTION_BOUND, subtraction
@@ -332,6 +333,8 @@ def _misere_report_with(game: OctalGame, args: argparse.Namespace, status: _Stat
                 "table": [list(row) for row in quotient.table],
                 "preperiod": quotient.preperiod,
                 "period": quotient.period,
+                "generators": list(quotient.generators),
+                "presentation": str(quotient.presentation),
             }
         print(compact_json(report))
         return 0
@@ -341,6 +344,10 @@ def _misere_report_with(game: OctalGame, args: argparse.Namespace, status: _Stat
     print(f"single heaps that are misère P-positions: {' '.join(map(str, losing)) or 'none'}")
     if quotient is not None:
         print(f"{quotient} (certified)")
+        letters = quotient.presentation.letters
+        pairs = zip(letters, quotient.generators, strict=True)
+        heaps = ", ".join(f"{x} = heap {h}" for x, h in pairs)
+        print(f"presentation: {quotient.presentation}  ({heaps})")
         print(f"heaps 0..{quotient.max_heap} -> {' '.join(quotient.heap_names)}")
         if quotient.all_heaps:
             print(f"heap n >= {quotient.preperiod} has the class of heap n - {quotient.period}")
@@ -419,18 +426,18 @@ def add_commands(subparsers: Any) -> None:
     oct_.add_argument(
         "--quotient-upto",
         type=_quotient_upto,
-        default=6,
+        default="all",
         metavar="N",
-        help="with --misere: the misère quotient of heaps <= N (default 6; 0: none), or 'all': "
-        "of every heap, certified once the heap classes are periodic (up to --max-heap)",
+        help="with --misere: the misère quotient of every heap (default 'all'), certified once "
+        "the heap classes are periodic (up to --max-heap); or of the heaps <= N (0: none)",
     )
     oct_.add_argument(
         "--max-heap",
         type=_positive,
-        default=40,
+        default=DEFAULT_MISERE_MAX_HEAP,
         metavar="N",
-        help="with --misere and --quotient-upto all or --outcome: heaps added before giving up "
-        "waiting for the quotient to stabilise (default 40)",
+        help="with --misere (--quotient-upto all) or --outcome: heaps added before giving up "
+        f"waiting for the quotient to stabilise (default {DEFAULT_MISERE_MAX_HEAP})",
     )
     oct_.add_argument(
         "--outcome",

@@ -22,8 +22,9 @@ from games.nim.octal import parse_octal
 
 __all__ = ["DEFAULT_MISERE_MAX_HEAP", "MisereAnswer", "octal_misere_outcome", "quotient_of"]
 
-DEFAULT_MISERE_MAX_HEAP = 40
-"""Heaps added before giving up waiting for the quotient to stabilise."""
+DEFAULT_MISERE_MAX_HEAP = 200
+"""Heaps added before giving up waiting for the quotient to stabilise (Kayles' quotient is
+certified at heap 167)."""
 
 
 @attrs.frozen

@@ -16,7 +16,8 @@ def test_octal_misere_text(capsys):
 
 
 def test_octal_misere_json(capsys):
-    assert main(["octal", "0.77", "--misere", "--upto", "6", "--json"]) == 0
+    args = ["octal", "0.77", "--misere", "--upto", "6", "--json", "--quotient-upto", "6"]
+    assert main(args) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["genus"] == ["0^120", "1^031", "2^20", "3^31", "1^031", "4^146"]
     assert report["misere_grundy"] == [1, 0, 2, 3, 0, 1]
@@ -39,3 +40,16 @@ def test_quotient_by_simplest_forms(capsys):
     assert main(args) == 0
     assert capsys.readouterr().out == by_forms
     assert "order 12, P = {a, ac, b^2} (certified)" in by_forms
+
+
+def test_the_whole_quotient_with_its_presentation_is_the_default(capsys):
+    assert main(["octal", "0.75", "--misere", "--upto", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "misère quotient of all heaps: order 8, P = {a, b^2} (certified)" in out
+    # Plambeck and Siegel's R_8, relation for relation
+    assert "presentation: <a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b>" in out
+    assert "(a = heap 1, b = heap 2, c = heap 5)" in out
+    assert main(["octal", "0.75", "--misere", "--upto", "4", "--json"]) == 0
+    quotient = json.loads(capsys.readouterr().out)["quotient"]
+    assert quotient["heaps"] == "all" and quotient["generators"] == [1, 2, 5]
+    assert quotient["presentation"] == "<a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b>"
