@@ -47,7 +47,9 @@ from cgt.impartial import (
     nim_inverse,
     nim_multiply,
     nimber_search,
+    nimber_search_for,
     nimber_split,
+    register_nimber_search,
     register_nimber_solver,
 )
 from cgt.infinitesimals import NotAllSmallError, atomic_weight, is_all_small, ish, reduced
@@ -242,6 +244,7 @@ __all__ = [
     "nim_inverse",
     "nim_multiply",
     "nimber_search",
+    "nimber_search_for",
     "nimber_split",
     "octal_misere_quotient",
     "options_of",
@@ -252,6 +255,7 @@ __all__ = [
     "partizan_game",
     "reduced",
     "register_claim",
+    "register_nimber_search",
     "register_nimber_solver",
     "register_outcome_solver",
     "right_options_of",

@@ -15,7 +15,12 @@ import time
 from typing import Any
 
 from cgt.cli.args import at_least, table_limit
-from cgt.impartial.search import DEFAULT_TABLE_LIMIT, NimberSearch, SearchStats, nimber_split
+from cgt.impartial.search import (
+    DEFAULT_TABLE_LIMIT,
+    SearchStats,
+    nimber_search_for,
+    nimber_split,
+)
 
 __all__ = ["add_command"]
 
@@ -65,14 +70,19 @@ def _command(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() if args.progress is None else args.progress
     start = time.perf_counter()
     stats = None
-    with _Display(show) as display:
+    kind = nimber_search_for(position, generic=args.generic)
+    with _Display(show, kind.name) as display:
         try:
             if args.jobs is not None or args.scheduler is not None:
                 value = nimber_split(
-                    position, jobs=args.jobs, scheduler=args.scheduler, progress=display.chunks
+                    position,
+                    jobs=args.jobs,
+                    scheduler=args.scheduler,
+                    progress=display.chunks,
+                    generic=args.generic,
                 )
             else:
-                solver = NimberSearch(table_limit=args.table_limit, progress=display.update)
+                solver = kind(table_limit=args.table_limit, progress=display.update)
                 value = solver.nimber(position)
                 stats = solver.stats
         except KeyboardInterrupt as stop:
@@ -84,6 +94,7 @@ def _command(args: argparse.Namespace) -> int:
             "game": args.game,
             "position": args.position,
             "nimber": value,
+            "solver": kind.name,
             "seconds": round(seconds, 3),
         }
         if stats is not None:
@@ -93,7 +104,9 @@ def _command(args: argparse.Namespace) -> int:
         return 0
     print(f"{args.game} {args.position}: *{value}")
     if stats is not None:
-        print(_describe(stats))
+        print(f"{kind.name}: {_describe(stats)}")
+    else:
+        print(f"{kind.name}, split over workers: {seconds:.1f} s")
     return 0
 
 
@@ -118,6 +131,12 @@ def add_command(commands: Any) -> None:
         "--jobs", type=at_least(1), default=None, help="split over N local processes"
     )
     nimber.add_argument("--scheduler", default=None, help="split over this Dask cluster")
+    nimber.add_argument(
+        "--generic",
+        action="store_true",
+        help="the generic search (cgt.NimberSearch) even where the ruleset has its own "
+        "(Cram: a bit-board search)",
+    )
     nimber.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,

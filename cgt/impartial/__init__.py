@@ -8,7 +8,9 @@ from cgt.impartial.search import (
     SearchInterrupted,
     SearchStats,
     nimber_search,
+    nimber_search_for,
     nimber_split,
+    register_nimber_search,
 )
 from cgt.impartial.sprague_grundy import grundy, is_p_position, register_nimber_solver
 
@@ -24,6 +26,8 @@ __all__ = [
     "nim_inverse",
     "nim_multiply",
     "nimber_search",
+    "nimber_search_for",
     "nimber_split",
+    "register_nimber_search",
     "register_nimber_solver",
 ]

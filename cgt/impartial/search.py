@@ -45,10 +45,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import attrs
 
+from cgt.core._registry import lookup, register
 from cgt.core.errors import CGTError, InvalidArgumentError, WrongTypeError
 from cgt.core.memo import after_clear
 from cgt.core.runner import run_chunks
@@ -63,7 +65,9 @@ __all__ = [
     "SearchInterrupted",
     "SearchStats",
     "nimber_search",
+    "nimber_search_for",
     "nimber_split",
+    "register_nimber_search",
 ]
 
 DEFAULT_TABLE_LIMIT = 4_000_000
@@ -119,6 +123,9 @@ class NimberSearch:
     answers stay exact, only work may be repeated.  ``progress(stats)`` is called every few
     thousand positions (`cgt.grundy` and ``cgt value`` pass a rich display).
     """
+
+    name = "generic search"
+    """How ``cgt nimber`` names this solver (a ruleset's own search has its own name)."""
 
     def __init__(
         self, *, table_limit: int | None = DEFAULT_TABLE_LIMIT, progress: Progress | None = None
@@ -458,9 +465,45 @@ def nimber_search(
     return NimberSearch(table_limit=table_limit, progress=progress).nimber(position)
 
 
-def _chunk_nimber(position: Any) -> int:
-    """One chunk of `nimber_split` (runs on a worker): the nimber of one position."""
-    return NimberSearch().nimber(position)
+_SEARCHES: dict[type, Any] = {}
+
+
+def register_nimber_search(kind: type, search: Any) -> None:
+    """Name the nimber search of a position class (and its subclasses): a class with
+    `NimberSearch`'s interface (``search(table_limit=..., progress=...)``, ``.nimber``,
+    ``.has_nimber``, ``.stats``, `SearchInterrupted` on Ctrl-C, a ``name``), or its
+    ``"module:name"``, imported when first needed.  ``cgt nimber`` and `nimber_split` (on
+    every worker) then use it; Cram boards have a bit-board search.
+
+    >>> import cgt
+    >>> class Board(cgt.Position):
+    ...     def options(self):
+    ...         return []
+    >>> cgt.register_nimber_search(Board, "cgt:NimberSearch")
+    >>> cgt.nimber_search_for(Board()).__name__
+    'NimberSearch'
+    """
+    register(_SEARCHES, kind, search, "a nimber search")
+
+
+def nimber_search_for(position: Any, *, generic: bool = False) -> Any:
+    """The nimber search class for a position: the one registered for its class
+    (`register_nimber_search`), else `NimberSearch`; ``generic=True`` always gives
+    `NimberSearch`.
+
+    >>> import cgt
+    >>> cgt.nimber_search_for(cgt.Sum()).__name__
+    'NimberSearch'
+    """
+    if generic:
+        return NimberSearch
+    return lookup(_SEARCHES, position) or NimberSearch
+
+
+def _chunk_nimber(position: Any, generic: bool = False) -> int:
+    """One chunk of `nimber_split` (runs on a worker): the nimber of one position, by its
+    ruleset's search (`nimber_search_for`)."""
+    return int(nimber_search_for(position, generic=generic)().nimber(position))
 
 
 def nimber_split(
@@ -469,11 +512,14 @@ def nimber_split(
     jobs: int | None = None,
     scheduler: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    generic: bool = False,
 ) -> int:
     """The nimber of a position with the work split over processes or a Dask cluster
     (`cgt.run_chunks`): a sum's components are chunks; a single component's options, one per
-    symmetry class, are chunks, and the answer is the mex of their nimbers.  The positions
-    must pickle.  The answer does not depend on the number of workers.
+    symmetry class, are chunks, and the answer is the mex of their nimbers.  Each chunk is
+    searched by the position's own search (`nimber_search_for`; ``generic=True``: always
+    `NimberSearch`).  The positions must pickle.  The answer does not depend on the number of
+    workers.
 
     >>> import cgt
     >>> @cgt.impartial_game
@@ -486,7 +532,11 @@ def nimber_split(
     parts, x = solver._split(position)
     if len(parts) > 1:
         for value in run_chunks(
-            _chunk_nimber, list(parts), jobs=jobs, scheduler=scheduler, progress=progress
+            partial(_chunk_nimber, generic=generic),
+            list(parts),
+            jobs=jobs,
+            scheduler=scheduler,
+            progress=progress,
         ):
             x ^= value
         return x
@@ -497,6 +547,10 @@ def nimber_split(
         normal = normal_form_of(option)
         options.setdefault(option if normal is None else normal[0], option)
     values = run_chunks(
-        _chunk_nimber, list(options.values()), jobs=jobs, scheduler=scheduler, progress=progress
+        partial(_chunk_nimber, generic=generic),
+        list(options.values()),
+        jobs=jobs,
+        scheduler=scheduler,
+        progress=progress,
     )
     return x ^ mex(values)

@@ -43,8 +43,10 @@ class Cram(DominoBoard):
 
 
 cgt.register_nimber_solver(Cram, "games.grid.cram_search:shared_nimber")
+cgt.register_nimber_search(Cram, "games.grid.cram_search:CramSearch")
 """`cgt.grundy` asks the bit-board search of `games.grid.cram_search` first (boards of 12 or
-more empty cells; imported when first needed)."""
+more empty cells), and ``cgt nimber`` and `cgt.nimber_split` search Cram boards with it
+(imported when first needed)."""
 
 
 def rectangle(rows: int, columns: int) -> Cram:

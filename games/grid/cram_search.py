@@ -35,12 +35,14 @@ this solver with both on every board of a few shapes and on random boards.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
-from cgt import InvalidArgumentError, WrongTypeError
+from cgt import InvalidArgumentError, SearchInterrupted, SearchStats, WrongTypeError
 from games.grid._bitboard import _each_region, cropped, joined, least_image
 
-__all__ = ["CramSearch", "cram_nimber"]
+__all__ = ["DEFAULT_CRAM_TABLE_LIMIT", "CramSearch", "cram_nimber"]
 
 _SHIFT = 12  # a key is ``bits << 12 | height << 6 | width``
 _LIMIT = 1 << 22  # entries of a cache before it is emptied (exact answers are kept longer)
@@ -109,43 +111,96 @@ def _key(height: int, width: int, cells: int) -> int:
     return c << _SHIFT | h << 6 | w
 
 
+_REPORT_EVERY = 4096
+"""Regions expanded between two calls of the progress callback."""
+
+DEFAULT_CRAM_TABLE_LIMIT = 8_000_000
+"""Exact nimbers kept before the older half is dropped (5 x 7 peaks at about 3 GB with it)."""
+
+
 class CramSearch:
     """The nimber of a Cram board by search; the tables are kept across calls.
 
-    ``table_limit`` bounds the table of exact nimbers (entries): when it is reached the older
-    half is dropped (answers stay exact, only work may be repeated).
+    The interface is `cgt.NimberSearch`'s (``cgt nimber`` and `cgt.nimber_split` use it for
+    Cram boards, `cgt.register_nimber_search`): ``table_limit`` bounds the table of exact
+    nimbers (entries; None: unbounded): when it is reached the older half is dropped and the
+    other tables are emptied (answers stay exact, only work may be repeated); ``progress(stats)``
+    (a `cgt.SearchStats`) is called every few thousand regions expanded; Ctrl-C raises
+    `cgt.SearchInterrupted` with the stats, and the solver keeps what it learnt.
     """
 
-    def __init__(self, *, table_limit: int = 8_000_000) -> None:
-        if not isinstance(table_limit, int) or isinstance(table_limit, bool) or table_limit < 16:
-            raise InvalidArgumentError(f"table_limit is an int of at least 16, got {table_limit!r}")
+    name = "Cram bit-board search"
+
+    def __init__(
+        self,
+        *,
+        table_limit: int | None = DEFAULT_CRAM_TABLE_LIMIT,
+        progress: Callable[[SearchStats], None] | None = None,
+    ) -> None:
+        if table_limit is not None and (
+            not isinstance(table_limit, int) or isinstance(table_limit, bool) or table_limit < 16
+        ):
+            raise InvalidArgumentError(
+                f"table_limit is an int of at least 16 (or None), got {table_limit!r}"
+            )
+        if progress is not None and not callable(progress):
+            raise WrongTypeError(f"progress is a function of SearchStats, got {progress!r}")
         self.table_limit = table_limit
+        self.progress = progress
         self.exact: dict[int, int] = {}
         self._refuted: dict[int, int] = {}
         self._moves: dict[int, list[tuple[tuple[int, ...], int]]] = {}
         self._splits: dict[tuple[int, int, int], tuple[tuple[int, ...], int]] = {}
         self.expanded = 0
         self.mirrored = 0
+        self._questions = 0
+        self._refutations = 0
+        self._drops = 0
+        self._root_k: int | None = None
+        self._started = time.perf_counter()
+        self._report_every = self._next_report = _REPORT_EVERY
 
     # --- public ---------------------------------------------------------------------------------
     def nimber(self, board: Any) -> int:
         """The nimber of a `games.grid.cram.Cram` board (any shape, blocked cells allowed)."""
-        parts, x = self._split(*_bits(board))
-        for part in parts:
-            x ^= self._root(part)
+        bits = _bits(board)
+        try:
+            parts, x = self._split(*bits)
+            for part in parts:
+                x ^= self._root(part)
+        except KeyboardInterrupt as stop:
+            raise SearchInterrupted(self.stats) from stop
         return x
 
     def has_nimber(self, board: Any, k: int) -> bool:
         """Whether the board has nimber ``k`` (whether board + *k is a P-position)."""
         if not isinstance(k, int) or isinstance(k, bool) or k < 0:
             raise InvalidArgumentError(f"a nimber is a non-negative int, got {k!r}")
-        parts, x = self._split(*_bits(board))
-        if not parts:
-            return x == k
-        *small, big = parts
-        for part in small:
-            x ^= self._in_set(part, -1)
-        return self._in_set(big, 1 << (k ^ x)) == k ^ x
+        bits = _bits(board)
+        try:
+            parts, x = self._split(*bits)
+            if not parts:
+                return x == k
+            *small, big = parts
+            for part in small:
+                x ^= self._in_set(part, -1)
+            return self._in_set(big, 1 << (k ^ x)) == k ^ x
+        except KeyboardInterrupt as stop:
+            raise SearchInterrupted(self.stats) from stop
+
+    @property
+    def stats(self) -> SearchStats:
+        """How far the searches of this solver got (``expanded``: regions whose options were
+        generated; ``questions``: searches of one region against a set of values)."""
+        return SearchStats(
+            self.expanded,
+            self._questions,
+            self._refutations,
+            len(self.exact) + len(self._refuted),
+            self._drops,
+            time.perf_counter() - self._started,
+            self._root_k,
+        )
 
     # --- the search -----------------------------------------------------------------------------
     def _split(self, height: int, width: int, empty: int) -> tuple[tuple[int, ...], int]:
@@ -186,6 +241,10 @@ class CramSearch:
         if moves is not None:
             return moves
         self.expanded += 1
+        if self.expanded >= self._next_report:
+            self._next_report += self._report_every
+            if self.progress is not None:
+                self.progress(self.stats)
         height, width, empty = key >> 6 & 63, key & 63, key >> _SHIFT
         not_last = empty & ~_left_column(height, width)  # (cells with a right neighbour)
         split = self._split
@@ -215,6 +274,7 @@ class CramSearch:
         wanted &= bound & ~refuted
         if not wanted:
             return -1
+        self._questions += 1
         moves = self._options(key)
         possible = (1 << (len(moves) + 1)) - 1
         upto = (1 << wanted.bit_length()) - 1
@@ -244,11 +304,12 @@ class CramSearch:
         else:
             if complete or possible & upto:
                 value = possible.bit_length() - 1
-                if len(exact) >= self.table_limit:
+                if self.table_limit is not None and len(exact) >= self.table_limit:
                     self._drop()
                 exact[key] = value
                 self._refuted.pop(key, None)
                 return value
+        self._refutations += 1
         if len(self._refuted) >= _LIMIT:
             self._refuted.clear()
         self._refuted[key] = refuted | wanted
@@ -269,6 +330,7 @@ class CramSearch:
         found = 0  # nimbers of options seen
         k = 0
         while True:
+            self._root_k = k
             if not found >> k & 1:
                 index = 0
                 while index < len(moves):
@@ -291,7 +353,7 @@ class CramSearch:
         if not mirror_zero(key >> 6 & 63, key & 63, key >> _SHIFT):
             return False
         self.mirrored += 1
-        if len(self.exact) >= self.table_limit:
+        if self.table_limit is not None and len(self.exact) >= self.table_limit:
             self._drop()
         self.exact[key] = 0
         return True
@@ -324,6 +386,7 @@ class CramSearch:
         return -1 if value < 0 else value ^ x
 
     def _drop(self) -> None:
+        self._drops += 1
         keys = list(self.exact)
         for key in keys[: len(keys) // 2]:
             del self.exact[key]

@@ -108,3 +108,55 @@ def test_cgt_grundy_uses_the_bit_board_search_for_cram() -> None:
 def test_cgt_grundy_on_random_4x4_boards(empty: int) -> None:
     board = Cram(text_of(4, 4, empty))
     assert cgt.grundy(board) == cgt.grundy(board, method="plain")
+
+
+# --- the NimberSearch interface: progress, stats, Ctrl-C, cgt nimber, the split ---------------
+def test_progress_reports_stats_and_ctrl_c_keeps_what_was_learnt() -> None:
+    seen: list[cgt.SearchStats] = []
+    solver = CramSearch(progress=seen.append, table_limit=None)
+    solver._report_every = solver._next_report = 256  # report often on a small board
+    assert solver.nimber(rectangle(3, 8)) == 3
+    assert len(seen) >= 5 and all(isinstance(s, cgt.SearchStats) for s in seen)
+    counts = [s.expanded for s in seen]
+    assert counts == sorted(counts) and counts[0] == 256
+    assert solver.stats.expanded == 3565 and solver.stats.root_nimber_tested == 3
+
+    def stop(stats: cgt.SearchStats) -> None:
+        if stats.expanded >= 1024:
+            raise KeyboardInterrupt
+
+    halted = CramSearch(progress=stop)
+    halted._report_every = halted._next_report = 256
+    with pytest.raises(cgt.SearchInterrupted, match="interrupted after 1,024 positions") as info:
+        halted.nimber(rectangle(3, 8))
+    assert info.value.stats.expanded == 1024
+    halted.progress = None  # asked again, it goes on from its tables and answers exactly
+    assert halted.nimber(rectangle(3, 8)) == 3
+    assert halted.has_nimber(rectangle(4, 5), 2) and not halted.has_nimber(rectangle(4, 5), 1)
+
+
+def test_cgt_nimber_names_the_search_it_used(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from cgt.cli import main
+
+    board = "|".join(["....."] * 4)
+    assert cgt.nimber_search_for(rectangle(4, 5)) is CramSearch
+    assert cgt.nimber_search_for(rectangle(4, 5), generic=True) is cgt.NimberSearch
+    assert main(["nimber", "--game", "cram", board, "--json"]) == 0
+    fast = json.loads(capsys.readouterr().out)
+    assert main(["nimber", "--game", "cram", board, "--json", "--generic"]) == 0
+    generic = json.loads(capsys.readouterr().out)
+    assert (fast["nimber"], fast["solver"]) == (2, "Cram bit-board search")
+    assert (generic["nimber"], generic["solver"]) == (2, "generic search")
+    assert fast["positions_searched"] == 1105
+    assert main(["nimber", "--game", "cram", board]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"cram {board}: *2" and out[1].startswith("Cram bit-board search: 1,105")
+
+
+def test_the_split_searches_each_chunk_with_the_rulesets_search() -> None:
+    # chunks are the 4 x 5 board's options up to symmetry, each solved by CramSearch on a
+    # real Dask worker; the generic search on the chunks gives the same mex
+    assert cgt.nimber_split(rectangle(4, 5), jobs=2) == 2
+    assert cgt.nimber_split(rectangle(3, 5), jobs=1, generic=True) == 1
