@@ -89,7 +89,7 @@ def main() -> None:
         cram = runs["cram"]
         ratio = ""
         if cram is not None and runs.get("plain") is not None:
-            ratio = f"{runs['plain']['seconds'] / cram['seconds']:.1f}x"  # type: ignore[index]
+            ratio = f"{runs['plain']['cpu'] / max(cram['cpu'], 1e-9):.1f}x"  # type: ignore[index]
         rows.append(
             [
                 f"{m}x{n}",

@@ -46,6 +46,10 @@ def test_rectangles_and_published_values() -> None:
     assert [solver.nimber(rectangle(3, n)) for n in range(1, 7)] == [1, 1, 0, 1, 1, 4]
     assert solver.nimber(rectangle(4, 5)) == 2
     assert solver.nimber(rectangle(4, 4)) == 0
+    # the cheap rows of the benchmark table (docs/impartial-search.md): under a second each
+    assert [solver.nimber(rectangle(3, n)) for n in (7, 8)] == [1, 3]
+    assert [solver.nimber(rectangle(2, n)) for n in (11, 12, 13)] == [1, 0, 1]
+    assert solver.nimber(rectangle(5, 5)) == 0 and solver.nimber(rectangle(4, 6)) == 0
 
 
 def test_sums_and_bad_input() -> None:
