@@ -130,14 +130,7 @@ class NimberSearch:
     def __init__(
         self, *, table_limit: int | None = DEFAULT_TABLE_LIMIT, progress: Progress | None = None
     ) -> None:
-        if table_limit is not None and (
-            not isinstance(table_limit, int) or isinstance(table_limit, bool) or table_limit < 16
-        ):
-            raise InvalidArgumentError(
-                f"table_limit is an int of at least 16 (or None), got {table_limit!r}"
-            )
-        if progress is not None and not callable(progress):
-            raise WrongTypeError(f"progress is a function of SearchStats, got {progress!r}")
+        self.check_settings(table_limit, progress)
         self.table_limit = table_limit
         self.progress = progress
         self._exact: dict[Any, int] = {}
@@ -152,6 +145,20 @@ class NimberSearch:
         self._started = time.perf_counter()
         self._root_k: int | None = None
         self._next_report = _REPORT_EVERY
+
+    @staticmethod
+    def check_settings(table_limit: Any, progress: Any) -> None:
+        """Raise a named error unless ``table_limit`` is None or an int of at least 16 and
+        ``progress`` is None or callable (shared by the searches of rulesets,
+        `register_nimber_search`)."""
+        if table_limit is not None and (
+            not isinstance(table_limit, int) or isinstance(table_limit, bool) or table_limit < 16
+        ):
+            raise InvalidArgumentError(
+                f"table_limit is an int of at least 16 (or None), got {table_limit!r}"
+            )
+        if progress is not None and not callable(progress):
+            raise WrongTypeError(f"progress is a function of SearchStats, got {progress!r}")
 
     # --- public ---------------------------------------------------------------------------------
     def nimber(self, position: Any) -> int:

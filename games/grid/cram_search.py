@@ -39,7 +39,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cgt import InvalidArgumentError, SearchInterrupted, SearchStats, WrongTypeError
+from cgt import (
+    InvalidArgumentError,
+    NimberSearch,
+    SearchInterrupted,
+    SearchStats,
+    WrongTypeError,
+)
 from games.grid._bitboard import _each_region, cropped, joined, least_image
 
 __all__ = ["DEFAULT_CRAM_TABLE_LIMIT", "CramSearch", "cram_nimber"]
@@ -137,14 +143,7 @@ class CramSearch:
         table_limit: int | None = DEFAULT_CRAM_TABLE_LIMIT,
         progress: Callable[[SearchStats], None] | None = None,
     ) -> None:
-        if table_limit is not None and (
-            not isinstance(table_limit, int) or isinstance(table_limit, bool) or table_limit < 16
-        ):
-            raise InvalidArgumentError(
-                f"table_limit is an int of at least 16 (or None), got {table_limit!r}"
-            )
-        if progress is not None and not callable(progress):
-            raise WrongTypeError(f"progress is a function of SearchStats, got {progress!r}")
+        NimberSearch.check_settings(table_limit, progress)
         self.table_limit = table_limit
         self.progress = progress
         self.exact: dict[int, int] = {}
