@@ -57,5 +57,13 @@ def test_the_shipped_policy_is_what_the_documented_command_makes(tmp_path):
     policy = train_policy()  # the command's defaults
     out = tmp_path / "policy.json"
     write_policy(policy, out)
-    assert json.loads(out.read_text()) == data
-    assert out.read_text() == shipped.read_text()
+    rebuilt = json.loads(out.read_text())
+    # The games, the decisions and the features are the same bit for bit; the fitted weights
+    # are the same to 1e-4: L-BFGS sums in an order that numpy and its BLAS may change from
+    # one release to another (numpy 2.4.6 / scipy 1.17.1 moved the sixth decimal by 3e-6).
+    for kind in ("lead", "follow"):
+        weights, shipped_weights = rebuilt.pop(kind), data.pop(kind)
+        assert len(weights) == len(shipped_weights) == len(data["features"])
+        for w, v in zip(weights, shipped_weights, strict=True):
+            assert abs(w - v) <= 1e-4, (kind, w, v)
+    assert rebuilt == data
