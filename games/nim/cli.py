@@ -15,7 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import cgt
@@ -253,15 +257,57 @@ def _quotient_progress(status: _Status, what: str) -> Any:
     return report
 
 
+DEFAULT_QUOTIENT_BUDGET = 120.0
+"""CPU seconds the quotient of all heaps may take on the command line (Kayles needs about 17)."""
+
+
+class _OverBudget(Exception):
+    """The quotient of all heaps did not finish within ``--quotient-budget``."""
+
+
+@contextmanager
+def _cpu_budget(seconds: float) -> Iterator[None]:
+    """Raise `_OverBudget` in the block once the process has used ``seconds`` more of CPU time
+    (``0``: no limit; only in the main thread, where signals arrive)."""
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def over(signum: int, frame: Any) -> None:
+        raise _OverBudget
+
+    previous = signal.signal(signal.SIGPROF, over)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
+def _over_budget_text(args: argparse.Namespace) -> str:
+    return (
+        f"not certified within {args.quotient_budget:g} s of CPU ({status_text[0]}); "
+        "--quotient-budget S allows more (0: no limit), --quotient-upto N asks for the heaps "
+        "up to N only"
+    )
+
+
 def _misere_outcome_report(game: OctalGame, args: argparse.Namespace, status: _Status) -> int:
     from games.nim.misere import octal_misere_outcome, quotient_of
 
     heaps = _parse_heaps(args.outcome)
-    quotient = quotient_of(
-        game.code,
-        max_heap=args.max_heap,
-        progress=_quotient_progress(status, f"misère quotient of {game.code}"),
-    )
+    try:
+        with _cpu_budget(args.quotient_budget):
+            quotient = quotient_of(
+                game.code,
+                max_heap=args.max_heap,
+                progress=_quotient_progress(status, f"misère quotient of {game.code}"),
+            )
+    except _OverBudget:
+        raise InvalidArgumentError(
+            f"octal {game.code}: the misère quotient of all heaps was {_over_budget_text(args)}"
+        ) from None
     answer = octal_misere_outcome(game.code, heaps, quotient=quotient)
     status.close()
     if args.json:
@@ -304,14 +350,18 @@ def _misere_report_with(game: OctalGame, args: argparse.Namespace, status: _Stat
     if args.quotient_upto == "all":
         from games.nim.misere import quotient_of
 
-        quotient = quotient_of(game.code, max_heap=args.max_heap, progress=progress)
+        try:
+            with _cpu_budget(args.quotient_budget):
+                quotient = quotient_of(game.code, max_heap=args.max_heap, progress=progress)
+        except _OverBudget:
+            quotient_error = f"misère quotient of all heaps: {_over_budget_text(args)}"
     elif args.quotient_upto:
         try:
             quotient = cgt.misere_quotient(
                 game.position, args.quotient_upto, outcomes=args.quotient_by, progress=progress
             )
         except cgt.QuotientNotFoundError as error:
-            quotient_error = str(error)
+            quotient_error = f"misère quotient not found: {error}"
     status.close()
     if args.json:
         report: dict[str, Any] = {
@@ -336,6 +386,8 @@ def _misere_report_with(game: OctalGame, args: argparse.Namespace, status: _Stat
                 "generators": list(quotient.generators),
                 "presentation": str(quotient.presentation),
             }
+        elif quotient_error:
+            report["quotient_error"] = quotient_error
         print(compact_json(report))
         return 0
     print(f"{game!r} in misère play")
@@ -357,7 +409,7 @@ def _misere_report_with(game: OctalGame, args: argparse.Namespace, status: _Stat
         for x, row in enumerate(quotient.table):
             print(f"  {quotient.names[x]:>8} | {' '.join(quotient.names[y] for y in row)}")
     elif args.quotient_upto:
-        print(f"misère quotient not found: {quotient_error}")
+        print(quotient_error)
     return 0
 
 
@@ -371,6 +423,16 @@ def _upto(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"--upto is at most {MAX_UPTO:,} on the command line, got {value:,}"
         )
+    return value
+
+
+def _budget(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0, got {text}")
     return value
 
 
@@ -438,6 +500,14 @@ def add_commands(subparsers: Any) -> None:
         metavar="N",
         help="with --misere (--quotient-upto all) or --outcome: heaps added before giving up "
         f"waiting for the quotient to stabilise (default {DEFAULT_MISERE_MAX_HEAP})",
+    )
+    oct_.add_argument(
+        "--quotient-budget",
+        type=_budget,
+        default=DEFAULT_QUOTIENT_BUDGET,
+        metavar="S",
+        help="with --misere: CPU seconds the quotient of all heaps may take before the command "
+        f"gives up on it and says so (default {DEFAULT_QUOTIENT_BUDGET:g}; 0: no limit)",
     )
     oct_.add_argument(
         "--outcome",

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from cgt.cli import main
 
 
@@ -53,3 +55,21 @@ def test_the_whole_quotient_with_its_presentation_is_the_default(capsys):
     quotient = json.loads(capsys.readouterr().out)["quotient"]
     assert quotient["heaps"] == "all" and quotient["generators"] == [1, 2, 5]
     assert quotient["presentation"] == "<a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b>"
+
+
+def test_a_quotient_that_keeps_growing_stops_at_its_cpu_budget(capsys):
+    # 4.7 (Daisies): the quotient grows heap after heap (order 42 by heap 13, a minute)
+    args = ["octal", "4.7", "--misere", "--upto", "3", "--quotient-budget", "1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "G-(0..2): " in out
+    assert "misère quotient of all heaps: not certified within 1 s of CPU" in out
+    assert "heap kinds added, order" in out and "--quotient-upto N" in out
+    assert main([*args, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert "quotient" not in report and "1 s of CPU" in report["quotient_error"]
+    assert main(["octal", "4.7", "--misere", "--outcome", "20,30", "--quotient-budget", "1"]) == 2
+    assert "was not certified within 1 s of CPU" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["octal", "0.75", "--misere", "--quotient-budget", "-1"])
+    assert "seconds >= 0" in capsys.readouterr().err
