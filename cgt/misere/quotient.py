@@ -423,11 +423,10 @@ def _certify(
     (which depends only on the images of that kind and the smaller ones), so a step that adds
     one kind computes one row."""
     n = len(table)
-    if rows is not None:
-        table_key = (tuple(map(tuple, table)), frozenset(p_portion))
-        if rows.get("table") != table_key:
-            rows.clear()
-            rows["table"] = table_key
+    table_key = (tuple(map(tuple, table)), frozenset(p_portion))
+    if rows is not None and rows.get("table") != table_key:
+        rows.clear()
+        rows["table"] = table_key
     if rows is None or "laws" not in rows:
         _check_laws(table)
         if rows is not None:
@@ -475,7 +474,7 @@ def _certify(
         for g in groups
     ]
     count = len(groups)
-    key = (tuple(map(tuple, table)), frozenset(p_portion), tuple(groups), tuple(map(tuple, allbad)))
+    key = (*table_key, tuple(groups), tuple(map(tuple, allbad)))
     if verified is not None and key in verified:
         return
     # A class where allbad never holds again (y * z for any z) acts as an absent group: a heap

@@ -396,10 +396,10 @@ def _misere_report_with(game: OctalGame, args: argparse.Namespace, status: _Stat
     print(f"single heaps that are misère P-positions: {' '.join(map(str, losing)) or 'none'}")
     if quotient is not None:
         print(f"{quotient} (certified)")
-        letters = quotient.presentation.letters
-        pairs = zip(letters, quotient.generators, strict=True)
+        presentation = quotient.presentation
+        pairs = zip(presentation.letters, quotient.generators, strict=True)
         heaps = ", ".join(f"{x} = heap {h}" for x, h in pairs)
-        print(f"presentation: {quotient.presentation}  ({heaps})")
+        print(f"presentation: {presentation}  ({heaps})")
         print(f"heaps 0..{quotient.max_heap} -> {' '.join(quotient.heap_names)}")
         if quotient.all_heaps:
             print(f"heap n >= {quotient.preperiod} has the class of heap n - {quotient.period}")
