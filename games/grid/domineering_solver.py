@@ -17,21 +17,39 @@ interface (``solve``, ``stats``, ``progress``, ``table_limit``, ``save``/``load`
   whose two cells no horizontal domino can cover stays playable whatever Horizontal does (her
   moves only fill cells, so a cell she cannot cover now she never can).  ``safe``: how many
   pairwise disjoint such dominoes Vertical has (``run // 2`` per column run of such cells).
-  ``most``: how many moves Horizontal can still make at most, the most disjoint horizontal
-  dominoes on the empty cells (``run // 2`` per row run; moves only shrink it).  Vertical
-  moving first wins if ``safe > most`` (she plays only safe moves, and after her ``most + 1``-th
-  Horizontal has no move left), moving second if ``safe >= most``.  The same with the roles
-  exchanged.  A node so settled is not searched.
+  ``exposed``: the most disjoint vertical dominoes on cells Horizontal *can* cover, all in
+  columns of one parity (the better of the two), so that one horizontal move destroys at most
+  one of them.  ``most``: how many moves Horizontal can still make at most, the most disjoint
+  horizontal dominoes on the empty cells (``run // 2`` per row run; moves only shrink it).
+  Playing exposed dominoes while any is left, then safe ones, Vertical makes at least
+  ``safe + ceil(exposed / 2)`` moves moving first (each of her exposed moves is answered by at
+  most one destroyed) and ``safe + floor(exposed / 2)`` moving second; so she wins moving first
+  if ``safe + ceil(exposed / 2) > most`` (after her ``most + 1``-th move Horizontal has none
+  left) and moving second if ``safe + floor(exposed / 2) >= most``.  The same with the roles
+  exchanged (rows of one parity for Horizontal's exposed dominoes).  A node so settled is not
+  searched.
 * **Transpositions and symmetry.**  Results are kept by (empty cells, player to move), one entry
   for a board and its three mirror images that keep the players (left-right, top-bottom, the
   half-turn): a mirror maps vertical dominoes to vertical ones and horizontal to horizontal.
-* **Move ordering.**  The mover tries first the moves after which the opponent has the fewest
-  moves.
+  Before searching its moves, a node looks each resulting position up, and a position the
+  table knows the opponent loses wins at once (an enhanced transposition cut-off).
+* **Move ordering.**  The mover tries first the moves that leave the opponent the least margin
+  of the opponent's ``most`` over the mover's ``safe``, less the mover's own margin (the moves
+  that bring the safe-move rule closest to deciding for the mover), then the fewest replies.
+  On 7 x 7 this searches 659,000 positions where the fewest replies alone searched 2.85 million.
+* **Compiled kernel** (optional).  Boards of at most 8 x 8 cells (one 64-bit word) are searched
+  by ``_domineering_kernel.c``, built with the machine's C compiler on first use
+  (`games._native`); it is this search rule for rule (with unbounded tables both visit exactly
+  the same positions, which the tests check) and 15 to 40 times faster.  ``compiled=False``,
+  ``CGT_NO_KERNEL=1`` or a machine without a compiler use the pure-Python search, which stays
+  the fallback and the test oracle; `kernel_status` says which is used.
 
-The table is bounded (``table_limit`` entries for each board shape): when it is full the older
-half is dropped, so answers stay exact and only work may be repeated.  The tests compare the
-solver with `cgt.outcome` of `cgt.value` on every board of a few shapes (every subset of the
-cells) and with the generic search on rectangles and on hypothesis boards
+The table is bounded (``table_limit`` entries for each board shape): when it is full the pure
+Python search drops the older half and the kernel replaces, in a full window of its hash table,
+the entry with the least work under it (``stats.table_drops`` counts halvings and replaced
+entries respectively); either way answers stay exact and only work may be repeated.  The tests
+compare the solver with `cgt.outcome` of `cgt.value` on every board of a few shapes (every
+subset of the cells) and with the generic search on rectangles and on hypothesis boards
 (``tests/rulesets/test_domineering_solver.py``).
 
 >>> from games.grid.domineering import Domineering, rectangle
@@ -41,19 +59,23 @@ cells) and with the generic search on rectangles and on hypothesis boards
 
 from __future__ import annotations
 
+import ctypes
 import os
 import pickle
 import time
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import islice
+from pathlib import Path
 from typing import Any
 
 import attrs
 
 import cgt
+from games._native import build_and_load
 from games.grid.domineering import Domineering
 
-__all__ = ["DomineeringSolver", "DomineeringStats", "solve_domineering"]
+__all__ = ["DomineeringSolver", "DomineeringStats", "kernel_status", "solve_domineering"]
 
 _FORMAT = "cgt-domineering-table-2"
 _REVERSED_BITS = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
@@ -81,6 +103,10 @@ class _Shape:
         self.cells = sum(row << (r * step) for r in range(height))
         self.not_last = sum((row >> 1) << (r * step) for r in range(height))
         self.shift = step - width
+        self.even_columns = sum(
+            1 << (r * step + c) for r in range(height) for c in range(0, width, 2)
+        )
+        self.even_rows = sum(row << (r * step) for r in range(0, height, 2))
 
     def half_turn(self, empty: int) -> int:
         raw = empty.to_bytes(self.size, "little").translate(_REVERSED_BITS)
@@ -117,6 +143,16 @@ class _Shape:
             used, above = pairs, below
         return count
 
+    def counts(self, empty: int) -> tuple[int, int, int, int]:
+        """Vertical's and Horizontal's safe moves, then their most moves (see the module)."""
+        step = self.step
+        v_pairs = empty & (empty >> step)
+        h_pairs = empty & (empty >> 1) & self.not_last
+        v_cover = v_pairs | (v_pairs << step)
+        h_cover = h_pairs | (h_pairs << 1)
+        vmost, hmost = self.vertical_most, self.horizontal_most
+        return vmost(empty & ~h_cover), hmost(empty & ~v_cover), vmost(empty), hmost(empty)
+
     def settled(self, empty: int, vertical: bool) -> bool | None:
         """Whether the player to move (Vertical if ``vertical``) wins on ``empty``, if the
         safe-move rule says so; else None."""
@@ -126,15 +162,21 @@ class _Shape:
         v_cover = v_pairs | (v_pairs << step)
         h_cover = h_pairs | (h_pairs << 1)
         vmost, hmost = self.vertical_most, self.horizontal_most
+        safe_v, safe_h = vmost(empty & ~h_cover), hmost(empty & ~v_cover)
+        most_v, most_h = vmost(empty), hmost(empty)
+        exposed = empty & h_cover
+        exposed_v = max(vmost(exposed & self.even_columns), vmost(exposed & ~self.even_columns))
+        exposed = empty & v_cover
+        exposed_h = max(hmost(exposed & self.even_rows), hmost(exposed & ~self.even_rows))
         if vertical:
-            if vmost(empty & ~h_cover) > hmost(empty):
+            if safe_v + (exposed_v + 1) // 2 > most_h:
                 return True
-            if hmost(empty & ~v_cover) >= vmost(empty):
+            if safe_h + exposed_h // 2 >= most_v:
                 return False
         else:
-            if hmost(empty & ~v_cover) > vmost(empty):
+            if safe_h + (exposed_h + 1) // 2 > most_v:
                 return True
-            if vmost(empty & ~h_cover) >= hmost(empty):
+            if safe_v + exposed_v // 2 >= most_h:
                 return False
         return None
 
@@ -158,6 +200,7 @@ class DomineeringSolver:
         progress: Callable[[cgt.SolverStats], None] | None = None,
         *,
         table_limit: int | None = cgt.DEFAULT_OUTCOME_TABLE_LIMIT,
+        compiled: bool = True,
     ) -> None:
         if table_limit is not None and (
             not isinstance(table_limit, int) or isinstance(table_limit, bool) or table_limit < 64
@@ -169,7 +212,9 @@ class DomineeringSolver:
         self.progress = progress
         self.table_limit = table_limit
         self.stats = DomineeringStats()
+        self.compiled = compiled
         self._tables: dict[tuple[int, int], dict[int, bool]] = {}
+        self._kernels: dict[tuple[int, int], _KernelTable] = {}
         self._started = 0.0
         self._seconds_before = 0.0
         self._next_report = 0.0
@@ -204,17 +249,49 @@ class DomineeringSolver:
 
     def _wins(self, shape: _Shape, empty: int, vertical: bool) -> bool:
         """Whether the player to move (Vertical if ``vertical``) wins on ``empty``."""
+        kernel = self._kernel_table(shape)
+        if kernel is not None:
+            return self._kernel_wins(kernel, empty, vertical)
+        return self._python_wins(shape, empty, vertical)
+
+    def _kernel_table(self, shape: _Shape) -> _KernelTable | None:
+        """The compiled search's table for this shape, made on first use; None when the
+        kernel is off, cannot be built, or the board is larger than 8 x 8."""
+        dimensions = (shape.height, shape.width)
+        kernel = self._kernels.get(dimensions)
+        if kernel is not None or not self.compiled or not _fits_kernel(*dimensions):
+            return kernel
+        library = _load_kernel()
+        if library is None:
+            return None
+        kernel = _KernelTable(library, *dimensions, self.table_limit)
+        for key, result in self._tables.pop(dimensions, {}).items():
+            kernel.put(key, result)
+        self._kernels[dimensions] = kernel
+        return kernel
+
+    def _kernel_wins(self, kernel: _KernelTable, empty: int, vertical: bool) -> bool:
+        """The search in the compiled kernel, a budget of positions at a time (progress and
+        Ctrl-C between budgets; the table makes the repeated part cheap)."""
+        while True:
+            result = kernel.solve(empty, vertical, self.stats)
+            if result is not None:
+                return result
+            self._every()
+
+    def _python_wins(self, shape: _Shape, empty: int, vertical: bool) -> bool:
+        """The search in pure Python (the kernel's fallback and test oracle)."""
         table = self._table(shape)
         stats = self.stats
         step = shape.step
         not_last = shape.not_last
         key_of = shape.key
         settled = shape.settled
+        counts = shape.counts
         limit = self.table_limit
 
-        def wins(empty: int, vertical: bool) -> bool:
-            key = key_of(empty) << 1 | vertical
-            known = table.get(key)
+        def wins(empty: int, vertical: bool, key: int) -> bool:
+            known = table.get(key << 1 | vertical)
             if known is not None:
                 stats.table_hits += 1
                 return known
@@ -239,20 +316,28 @@ class DomineeringSolver:
                     replies = child & (child >> other)
                     if other == 1:
                         replies &= not_last
-                    children.append((replies.bit_count(), child))
+                    safe_v, safe_h, most_v, most_h = counts(child)
+                    if vertical:
+                        margin = (most_h - safe_v) - (most_v - safe_h)
+                    else:
+                        margin = (most_v - safe_h) - (most_h - safe_v)
+                    children.append((margin, replies.bit_count(), child))
                 children.sort()
-                result = False
-                for _, child in children:
-                    if not wins(child, not vertical):
-                        result = True
-                        break
+                keys = [key_of(child) for _, _, child in children]
+                opponent = not vertical
+                result = any(table.get(k << 1 | opponent) is False for k in keys)
+                if not result:
+                    for (_, _, child), k in zip(children, keys, strict=True):
+                        if not wins(child, opponent, k):
+                            result = True
+                            break
             if limit is not None and len(table) >= limit:
                 _drop_older_half(table)
                 stats.table_drops += 1
-            table[key] = result
+            table[key << 1 | vertical] = result
             return result
 
-        return wins(empty, vertical)
+        return wins(empty, vertical, key_of(empty))
 
     def _every(self) -> None:
         """Every 16,384 positions: report progress (at most twice a second)."""
@@ -266,18 +351,38 @@ class DomineeringSolver:
 
     def _tick(self) -> None:
         self.stats.seconds = self._seconds_before + time.monotonic() - self._started
-        self.stats.table_size = sum(len(t) for t in self._tables.values())
+        self._count_table()
+
+    def _count_table(self) -> None:
+        self.stats.table_size = sum(len(t) for t in self._tables.values()) + sum(
+            kernel.size() for kernel in self._kernels.values()
+        )
 
     def clear(self) -> None:
         """Forget the table (the statistics stay)."""
         self._tables.clear()
+        for kernel in self._kernels.values():
+            kernel.clear()
         self.stats.table_size = 0
+
+    def _all_tables(self) -> dict[tuple[int, int], dict[int, bool]]:
+        """Every result known, in the pure-Python table's form (keys ``key << 1 | vertical``)."""
+        tables = {shape: dict(table) for shape, table in self._tables.items()}
+        for shape, kernel in self._kernels.items():
+            tables.setdefault(shape, {}).update(kernel.export())
+        return tables
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_tables"] = self._all_tables()
+        state["_kernels"] = {}
+        return state
 
     # -------------------------------------------------------------------------- checkpoints
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the table to a file (atomically: a file that exists is always complete)."""
-        data = {"format": _FORMAT, "tables": self._tables, "stats": attrs.asdict(self.stats)}
+        data = {"format": _FORMAT, "tables": self._all_tables(), "stats": attrs.asdict(self.stats)}
         temporary = f"{os.fspath(path)}.part"
         with open(temporary, "wb") as out:
             pickle.dump(data, out, protocol=pickle.HIGHEST_PROTOCOL)
@@ -298,8 +403,13 @@ class DomineeringSolver:
                 f"{os.fspath(path)} is not an outcome table of the Domineering solver"
             )
         for shape, table in data["tables"].items():
-            self._tables.setdefault(shape, {}).update(table)
-        self.stats.table_size = sum(len(t) for t in self._tables.values())
+            kernel = self._kernels.get(shape)
+            if kernel is not None:
+                for key, result in table.items():
+                    kernel.put(key, result)
+            else:
+                self._tables.setdefault(shape, {}).update(table)
+        self._count_table()
 
 
 def _drop_older_half(table: dict[int, bool]) -> None:
@@ -329,6 +439,118 @@ def _layout(board: Any) -> tuple[_Shape, int]:
 
 
 _SHAPES: dict[tuple[int, int], _Shape] = {}
+
+_KERNEL_SOURCE = Path(__file__).with_name("_domineering_kernel.c")
+_KERNEL_BUDGET = 1 << 20
+"""Positions the compiled search visits between two looks at progress and Ctrl-C."""
+_kernel_why_not = "not tried yet"
+
+
+def _fits_kernel(height: int, width: int) -> bool:
+    """Whether a board shape fits the kernel's 64-bit word (at most 8 x 8)."""
+    return 1 <= height <= 8 and 1 <= width <= 8
+
+
+@lru_cache(maxsize=1)
+def _load_kernel() -> ctypes.CDLL | None:
+    global _kernel_why_not
+    library, _kernel_why_not = build_and_load(_KERNEL_SOURCE, "cgt_domineering")
+    if library is None:
+        return None
+    word, handle, big = ctypes.c_uint64, ctypes.c_void_p, ctypes.c_int64
+    library.cgt_dom_new.restype = handle
+    library.cgt_dom_new.argtypes = [ctypes.c_int, ctypes.c_int, big]
+    library.cgt_dom_free.restype = None
+    library.cgt_dom_free.argtypes = [handle]
+    library.cgt_dom_solve.restype = ctypes.c_int
+    library.cgt_dom_solve.argtypes = [handle, word, ctypes.c_int, big]
+    library.cgt_dom_stats.restype = None
+    library.cgt_dom_stats.argtypes = [handle, ctypes.POINTER(big)]
+    library.cgt_dom_export.restype = big
+    library.cgt_dom_export.argtypes = [
+        handle,
+        ctypes.c_void_p,
+        ctypes.c_void_p,
+        ctypes.c_void_p,
+        big,
+    ]
+    library.cgt_dom_put.restype = None
+    library.cgt_dom_put.argtypes = [handle, word, ctypes.c_int, ctypes.c_int]
+    library.cgt_dom_clear.restype = None
+    library.cgt_dom_clear.argtypes = [handle]
+    return library
+
+
+def kernel_status() -> str:
+    """``"compiled kernel"`` or why the pure-Python search is used (for boards up to 8 x 8;
+    larger boards always use the pure-Python search).
+
+    >>> kernel_status().startswith(("compiled kernel", "pure Python ("))
+    True
+    """
+    if _load_kernel() is not None:
+        return "compiled kernel"
+    return f"pure Python ({_kernel_why_not})"
+
+
+class _KernelTable:
+    """One board shape's search and table in the compiled kernel."""
+
+    _UNBOUNDED = 1 << 40
+
+    def __init__(self, library: ctypes.CDLL, height: int, width: int, limit: int | None) -> None:
+        self._library = library
+        handle = library.cgt_dom_new(height, width, self._UNBOUNDED if limit is None else limit)
+        if not handle:
+            raise MemoryError(f"no memory for the Domineering kernel's table ({height} x {width})")
+        self._handle = handle
+        self._seen = [0] * 6
+
+    def __del__(self) -> None:
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            self._library.cgt_dom_free(handle)
+
+    def _counts(self) -> list[int]:
+        out = (ctypes.c_int64 * 6)()
+        self._library.cgt_dom_stats(self._handle, out)
+        return list(out)
+
+    def solve(self, empty: int, vertical: bool, stats: DomineeringStats) -> bool | None:
+        """Whether the player to move wins, or None when the budget ran out; adds the work
+        done to ``stats``."""
+        result = self._library.cgt_dom_solve(self._handle, empty, int(vertical), _KERNEL_BUDGET)
+        counts = self._counts()
+        nodes, settled, hits, _, replaced, _ = (
+            now - before for now, before in zip(counts, self._seen, strict=True)
+        )
+        self._seen = counts
+        stats.nodes += nodes
+        stats.settled += settled
+        stats.table_hits += hits
+        stats.table_drops += replaced
+        return None if result < 0 else bool(result)
+
+    def size(self) -> int:
+        return self._counts()[3]
+
+    def put(self, key: int, result: bool) -> None:
+        """Add a result with a key of the pure-Python table (``key << 1 | vertical``)."""
+        self._library.cgt_dom_put(self._handle, key >> 1, key & 1, int(result))
+
+    def export(self) -> dict[int, bool]:
+        """The table's results with the pure-Python table's keys."""
+        n = self.size()
+        keys, sides, results = (
+            (ctypes.c_uint64 * n)(),
+            (ctypes.c_uint8 * n)(),
+            (ctypes.c_uint8 * n)(),
+        )
+        found = self._library.cgt_dom_export(self._handle, keys, sides, results, n)
+        return {keys[i] << 1 | sides[i]: bool(results[i]) for i in range(found)}
+
+    def clear(self) -> None:
+        self._library.cgt_dom_clear(self._handle)
 
 
 def solve_domineering(board: Domineering, **options: Any) -> cgt.Outcome:

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import pickle
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -11,11 +15,21 @@ from hypothesis import strategies as st
 
 import cgt
 from cgt.cli import main
+from games.grid import domineering_solver
 from games.grid.domineering import Domineering, rectangle
 from games.grid.domineering_solver import (
     DomineeringSolver,
     _layout,
+    kernel_status,
     solve_domineering,
+)
+
+needs_kernel = pytest.mark.skipif(
+    kernel_status() != "compiled kernel", reason=f"no compiled kernel: {kernel_status()}"
+)
+both_searches = pytest.mark.parametrize(
+    "compiled",
+    [pytest.param(True, marks=needs_kernel, id="kernel"), pytest.param(False, id="python")],
 )
 
 
@@ -53,29 +67,42 @@ def test_known_rectangles() -> None:
     assert solve_domineering(rectangle(2, 4)) == cgt.Outcome.R
 
 
+@both_searches
 @pytest.mark.parametrize(("rows", "columns"), [(3, 4), (4, 3), (1, 9), (9, 1), (2, 5)])
-def test_every_board_of_a_shape_agrees_with_the_engine(rows: int, columns: int) -> None:
-    solver = DomineeringSolver()  # one table for all the boards of the shape
+def test_every_board_of_a_shape_agrees_with_the_engine(
+    rows: int, columns: int, compiled: bool
+) -> None:
+    solver = DomineeringSolver(compiled=compiled)  # one table for all the boards of the shape
     boards = _boards(rows, columns)
     for board in boards:
         assert solver.solve(board) == cgt.outcome(cgt.value(board)), board
     assert len(boards) == 2 ** (rows * columns)
 
 
-def test_every_safe_move_verdict_is_the_searched_one() -> None:
-    """The safe-move rule, checked alone: wherever it decides, the engine agrees."""
-    decided = 0
-    for board in _boards(3, 4) + _boards(4, 3):
+@pytest.mark.parametrize(
+    ("rows", "columns"), [(3, 4), (4, 3), (3, 5), (5, 3), (4, 4), (2, 8), (8, 2)]
+)
+def test_every_safe_move_verdict_is_the_searched_one(rows: int, columns: int) -> None:
+    """The safe-move rule, checked alone on every board of a shape: wherever it decides, the
+    engine agrees; the exposed dominoes (the ceil / floor halves) decide boards that the safe
+    ones alone leave open."""
+    decided = by_exposed = 0
+    for board in _boards(rows, columns):
         shape, empty = _layout(board)
         outcome = cgt.outcome(cgt.value(board))
         left_first = outcome in (cgt.Outcome.L, cgt.Outcome.N)
         right_first = outcome in (cgt.Outcome.R, cgt.Outcome.N)
+        safe_v, safe_h, most_v, most_h = shape.counts(empty)
         for vertical, truth in ((True, left_first), (False, right_first)):
             verdict = shape.settled(empty, vertical)
             if verdict is not None:
                 decided += 1
                 assert verdict == truth, (board, vertical)
-    assert decided > 1000
+                mine, theirs = (safe_v, most_h) if vertical else (safe_h, most_v)
+                other_safe, my_most = (safe_h, most_v) if vertical else (safe_v, most_h)
+                by_exposed += mine <= theirs and other_safe < my_most
+    assert decided > 3000
+    assert by_exposed > (0 if rows * columns < 15 else 500)
 
 
 @settings(max_examples=40, deadline=None)
@@ -103,8 +130,9 @@ def test_wide_boards_use_two_bytes_a_row() -> None:
     assert shape.key(empty) == shape.key(mirrored)
 
 
-def test_a_small_table_gives_the_same_answers() -> None:
-    solver = DomineeringSolver(table_limit=64)
+@both_searches
+def test_a_small_table_gives_the_same_answers(compiled: bool) -> None:
+    solver = DomineeringSolver(table_limit=64, compiled=compiled)
     assert solver.solve(rectangle(5, 5)) == cgt.Outcome.P
     assert solver.stats.table_drops > 0
     assert solver.stats.table_size <= 64  # a table for each board shape
@@ -113,14 +141,16 @@ def test_a_small_table_gives_the_same_answers() -> None:
         DomineeringSolver(table_limit=10)
 
 
-def test_progress_and_ctrl_c_keep_the_table() -> None:
+@both_searches
+def test_progress_and_ctrl_c_keep_the_table(compiled: bool, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     reports: list[int] = []
+    monkeypatch.setattr(domineering_solver, "_KERNEL_BUDGET", 16384)
 
     def stop(stats: cgt.SolverStats) -> None:
         reports.append(stats.nodes)
         raise KeyboardInterrupt
 
-    solver = DomineeringSolver(progress=stop)
+    solver = DomineeringSolver(progress=stop, compiled=compiled)
     solver._next_report = 0.0
     with pytest.raises(cgt.OutcomeInterrupted) as stopped:
         solver.solve(rectangle(6, 6))
@@ -132,12 +162,22 @@ def test_progress_and_ctrl_c_keep_the_table() -> None:
     assert solver.solve(rectangle(6, 6)) == cgt.Outcome.N  # published: first player wins
 
 
-def test_save_and_load(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    solver = DomineeringSolver()
+@pytest.mark.parametrize(
+    ("saver", "loader"),
+    [
+        pytest.param(True, True, marks=needs_kernel, id="kernel-kernel"),
+        pytest.param(True, False, marks=needs_kernel, id="kernel-python"),
+        pytest.param(False, True, marks=needs_kernel, id="python-kernel"),
+        pytest.param(False, False, id="python-python"),
+    ],
+)
+def test_save_and_load(tmp_path, saver: bool, loader: bool) -> None:  # type: ignore[no-untyped-def]
+    """One file format for both searches: a table saved by one answers in the other."""
+    solver = DomineeringSolver(compiled=saver)
     solver.solve(rectangle(5, 5))
     path = tmp_path / "table.pkl"
     solver.save(path)
-    again = DomineeringSolver()
+    again = DomineeringSolver(compiled=loader)
     again.load(path)
     assert again.stats.table_size == solver.stats.table_size
     assert again.solve(rectangle(5, 5)) == cgt.Outcome.P
@@ -173,3 +213,60 @@ def test_cli_names_the_solver(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_input_is_named() -> None:
     with pytest.raises(cgt.NotAPositionError):
         solve_domineering(".|.")  # type: ignore[arg-type]
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    ("rows", "columns"), [(4, 4), (5, 5), (4, 6), (6, 4), (3, 8), (8, 3), (6, 6)]
+)
+def test_the_kernel_visits_exactly_the_positions_python_visits(rows: int, columns: int) -> None:
+    """The compiled search is the pure-Python one rule for rule: with tables that never drop an
+    entry, the same outcome after the same positions, settled nodes, table hits and entries."""
+    found = []
+    for compiled in (True, False):
+        solver = DomineeringSolver(table_limit=None, compiled=compiled)
+        outcome = solver.solve(rectangle(rows, columns))
+        stats = solver.stats
+        found.append((outcome, stats.nodes, stats.settled, stats.table_hits, stats.table_size))
+    assert found[0] == found[1]
+    assert found[0][1] > 0
+
+
+@needs_kernel
+def test_the_kernel_asked_again_after_each_budget_gives_the_same_answers(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(domineering_solver, "_KERNEL_BUDGET", 50)
+    reports: list[int] = []
+    solver = DomineeringSolver(progress=lambda stats: reports.append(stats.nodes))
+    assert solver.solve(rectangle(6, 6)) == cgt.Outcome.N
+    assert solver.solve(rectangle(5, 6)) == cgt.solve_outcome(rectangle(5, 6), generic=True)
+    assert reports  # progress between budgets
+    plain = DomineeringSolver(table_limit=None, compiled=False)
+    assert plain.solve(rectangle(6, 6)) == cgt.Outcome.N
+    assert solver.stats.nodes > plain.stats.nodes  # the repeated paths were searched again
+
+
+@needs_kernel
+def test_a_pickled_solver_keeps_its_kernel_table() -> None:
+    solver = DomineeringSolver()
+    solver.solve(rectangle(5, 5))
+    copy = pickle.loads(pickle.dumps(solver))
+    assert copy.stats.table_size == solver.stats.table_size > 0
+    nodes = copy.stats.nodes
+    assert copy.solve(rectangle(5, 5)) == cgt.Outcome.P
+    assert copy.stats.nodes == nodes  # answered from the table it carried
+
+
+def test_without_the_kernel_the_python_search_answers() -> None:
+    code = (
+        "from games.grid.domineering import rectangle\n"
+        "from games.grid.domineering_solver import kernel_status, solve_domineering\n"
+        "print(kernel_status()); print(solve_domineering(rectangle(5, 6)).value)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, "CGT_NO_KERNEL": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.split("\n")[:2] == ["pure Python (turned off by CGT_NO_KERNEL)", "R"]

@@ -1,0 +1,92 @@
+"""Build and load the optional compiled kernels that some games ship as C sources.
+
+A kernel is an extra, never a requirement: `build_and_load` compiles the source with the
+machine's C compiler (``$CC``, else ``cc`` or ``gcc``) into a per-user cache
+(``$CGT_KERNEL_DIR``, else ``~/.cache/cgt-games``), once per version of the source, and gives
+``None`` with the reason when there is no compiler, the build fails or ``CGT_NO_KERNEL=1`` turns
+kernels off; the callers then use their pure-Python code, which stays the exact fallback and the
+test oracle.
+
+>>> from pathlib import Path
+>>> library, why = build_and_load(Path("no-such-kernel.c"), "example")
+>>> library is None and "missing" in why
+True
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import platform
+import shutil
+import subprocess
+import sysconfig
+import tempfile
+from pathlib import Path
+
+__all__ = ["build_and_load"]
+
+
+def _compiler() -> str | None:
+    for name in (os.environ.get("CC"), sysconfig.get_config_var("CC"), "cc", "gcc"):
+        if name:
+            found = shutil.which(name.split()[0])
+            if found:
+                return found
+    return None
+
+
+def _cache_dir() -> Path:
+    configured = os.environ.get("CGT_KERNEL_DIR")
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "cgt-games"
+
+
+def _build(source: Path, target: Path) -> str | None:
+    """Compile ``source`` to ``target``; ``None`` on success, else why not."""
+    compiler = _compiler()
+    if compiler is None:
+        return "no C compiler found ($CC, cc, gcc)"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, partial = tempfile.mkstemp(suffix=".so", dir=target.parent)
+    os.close(handle)
+    command = [compiler, "-O3", "-shared", "-fPIC", "-o", partial, str(source)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            return f"{' '.join(command)} failed: {done.stderr.strip()[:500]}"
+        os.replace(partial, target)  # atomic: parallel workers never load half a file
+    except (OSError, subprocess.SubprocessError) as error:
+        return f"building the kernel failed: {error}"
+    finally:
+        if os.path.exists(partial):
+            os.unlink(partial)
+    return None
+
+
+def build_and_load(source: Path, stem: str) -> tuple[ctypes.CDLL | None, str]:
+    """The compiled ``source`` (built into the cache as ``stem`` plus the source's digest if
+    needed) and ``""``, or ``None`` and why it is not there."""
+    if os.environ.get("CGT_NO_KERNEL", "") not in ("", "0"):
+        return None, "turned off by CGT_NO_KERNEL"
+    try:
+        text = source.read_bytes()
+    except OSError as error:
+        return None, f"the kernel's source is missing: {error}"
+    digest = hashlib.sha256(text).hexdigest()[:16]
+    name = f"{stem}_{digest}_{platform.machine()}_{sysconfig.get_platform()}.so"
+    target = _cache_dir() / name.replace("/", "_")
+    if not target.exists():
+        try:
+            problem = _build(source, target)
+        except OSError as error:
+            problem = f"the kernel cache {target.parent} is not writable: {error}"
+        if problem is not None:
+            return None, problem
+    try:
+        return ctypes.CDLL(str(target)), ""
+    except OSError as error:
+        return None, f"loading {target} failed: {error}"
