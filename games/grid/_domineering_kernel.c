@@ -243,8 +243,11 @@ static int wins(solver *s, uint64_t e, int vertical, uint64_t key) {
             options[i] = o;
         }
         result = 0;
-        for (int i = 0; i < n; i++) { /* a child known lost for the opponent wins at once */
+        for (int i = 0; i < n; i++) { /* the children's slots are fetched from memory at once */
             options[i].key = key_of(s, options[i].child);
+            __builtin_prefetch(s->table + slot_of(s, options[i].key, !vertical));
+        }
+        for (int i = 0; i < n; i++) { /* a child known lost for the opponent wins at once */
             entry *child = probe(s, options[i].key, !vertical);
             if (child != NULL && !child->result) {
                 result = 1;
