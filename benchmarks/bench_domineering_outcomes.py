@@ -5,7 +5,8 @@ Run: ``python benchmarks/bench_domineering_outcomes.py [--boards 5x5,6x6,6x7,7x6
 
 Each board is solved in a fresh process (so the peak memory is that board's), with the table
 unbounded unless ``--table-limit`` is given; CPU and wall seconds, positions searched, nodes
-settled by the safe-move rule, peak RSS and the load average are printed as a Markdown table.
+settled by the safe-move rule, peak RSS and the load average are printed as a Markdown table
+(a board that runs long reports its progress on stderr every minute).
 The solver uses its compiled kernel where it can (boards up to 8 x 8; the first column says
 which search ran).  Boards of at most ``--python-upto`` cells are also solved by the pure-Python
 search (``compiled=False``) and boards of at most ``--generic-upto`` cells by the generic
@@ -29,7 +30,17 @@ rows, columns, mode, limit = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sy
 board = rectangle(rows, columns)
 kind = cgt.outcome_solver_for(board, generic=mode == "generic")
 options = {} if mode == "generic" else {"compiled": mode == "kernel"}
-solver = kind(table_limit=None if limit == "none" else int(limit), **options)
+last = [time.monotonic()]
+
+
+def report(stats):
+    if time.monotonic() - last[0] >= 60:
+        last[0] = time.monotonic()
+        print(f"  {rows} x {columns}: {stats.nodes:,} positions, table {stats.table_size:,}, "
+              f"{time.process_time():.0f} s CPU", file=sys.stderr, flush=True)
+
+
+solver = kind(table_limit=None if limit == "none" else int(limit), progress=report, **options)
 cpu, wall = time.process_time(), time.perf_counter()
 found = solver.solve(board)
 print(json.dumps({
@@ -47,7 +58,7 @@ print(json.dumps({
 def _solve(rows: int, columns: int, mode: str, limit: str) -> dict[str, object]:
     done = subprocess.run(
         [sys.executable, "-c", _CHILD, str(rows), str(columns), mode, limit],
-        capture_output=True,
+        stdout=subprocess.PIPE,  # progress (every minute) goes to stderr as it comes
         text=True,
         check=True,
     )

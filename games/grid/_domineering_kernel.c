@@ -4,7 +4,8 @@
  *
  * Layout (the Python solver's for widths up to 8): cell (r, c) is bit 8 r + c.  The search is
  * the won/lost negamax of the Python code, rule for rule: the table is probed first (keyed by
- * the least of the board's four mirror images that keep the players, and the player to move),
+ * the least of the board's four mirror images that keep the players, and the player to move;
+ * on a square board also the transposes, with the players exchanged),
  * then the safe-move rule settles the node, or a move to a position the table knows the
  * opponent loses wins at once, or the moves are tried in order (the least margin of the
  * opponent over the mover's safe moves after the move, then the fewest replies, then the
@@ -33,7 +34,7 @@ typedef struct {
 } entry;
 
 typedef struct {
-    int height, width, shift_lr, shift_tb;
+    int height, width, shift_lr, shift_tb, square;
     uint64_t not_last;
     entry *table;
     uint64_t slots, max_slots, count;
@@ -59,6 +60,31 @@ static uint64_t key_of(const solver *s, uint64_t e) {
     if (tb < best) best = tb;
     if (half < best) best = half;
     return best;
+}
+
+/* The transpose of the 8 x 8 bit matrix (bit 8 r + c to bit 8 c + r): three delta swaps. */
+static uint64_t transpose(uint64_t x) {
+    uint64_t t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
+    x ^= t ^ (t << 7);
+    t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
+    x ^= t ^ (t << 14);
+    t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
+    return x ^ t ^ (t << 28);
+}
+
+/* The table's key of a position and the player to move (*side, changed in place): on a square
+ * board the transpose with the other player to move is the same position with the players'
+ * names exchanged, so of the two the one with the smaller key is kept (Vertical on a tie). */
+static uint64_t canonical(const solver *s, uint64_t e, int *side) {
+    uint64_t key = key_of(s, e);
+    if (s->square) {
+        uint64_t other = key_of(s, transpose(e));
+        if (other < key || (other == key && !*side)) {
+            key = other;
+            *side = !*side;
+        }
+    }
+    return key;
 }
 
 static int vertical_most(const solver *s, uint64_t cells) {
@@ -202,13 +228,13 @@ static void store(solver *s, uint64_t key, int side, int result, uint64_t work) 
 }
 
 typedef struct {
-    int score;
+    int score, side;
     uint64_t child, key;
 } option;
 
-/* Whether the player to move wins; key: the board's key_of. */
-static int wins(solver *s, uint64_t e, int vertical, uint64_t key) {
-    entry *known = probe(s, key, vertical);
+/* Whether the player to move wins; key and side: canonical(e, vertical). */
+static int wins(solver *s, uint64_t e, int vertical, uint64_t key, int side) {
+    entry *known = probe(s, key, side);
     if (known != NULL) {
         s->hits++;
         return known->result;
@@ -233,7 +259,7 @@ static int wins(solver *s, uint64_t e, int vertical, uint64_t key) {
             counts c = count_moves(s, child);
             int margin = vertical ? (c.most_h - c.safe_v) - (c.most_v - c.safe_h)
                                   : (c.most_v - c.safe_h) - (c.most_h - c.safe_v);
-            option o = {margin * 256 + __builtin_popcountll(replies), child, 0};
+            option o = {margin * 256 + __builtin_popcountll(replies), 0, child, 0};
             int i = n++;
             while (i > 0 && (options[i - 1].score > o.score ||
                              (options[i - 1].score == o.score && options[i - 1].child > o.child))) {
@@ -244,23 +270,24 @@ static int wins(solver *s, uint64_t e, int vertical, uint64_t key) {
         }
         result = 0;
         for (int i = 0; i < n; i++) { /* the children's slots are fetched from memory at once */
-            options[i].key = key_of(s, options[i].child);
-            __builtin_prefetch(s->table + slot_of(s, options[i].key, !vertical));
+            options[i].side = !vertical;
+            options[i].key = canonical(s, options[i].child, &options[i].side);
+            __builtin_prefetch(s->table + slot_of(s, options[i].key, options[i].side));
         }
         for (int i = 0; i < n; i++) { /* a child known lost for the opponent wins at once */
-            entry *child = probe(s, options[i].key, !vertical);
+            entry *child = probe(s, options[i].key, options[i].side);
             if (child != NULL && !child->result) {
                 result = 1;
                 break;
             }
         }
         for (int i = 0; i < n && !result; i++) {
-            int answer = wins(s, options[i].child, !vertical, options[i].key);
+            int answer = wins(s, options[i].child, !vertical, options[i].key, options[i].side);
             if (s->aborted) return 0;
             if (!answer) result = 1;
         }
     }
-    store(s, key, vertical, result, (uint64_t)(s->nodes - before));
+    store(s, key, side, result, (uint64_t)(s->nodes - before));
     return result;
 }
 
@@ -274,6 +301,7 @@ void *cgt_dom_new(int height, int width, int64_t max_entries) {
     s->width = width;
     s->shift_lr = 8 - width;
     s->shift_tb = 8 * (8 - height);
+    s->square = height == width;
     uint64_t row = ((1ULL << width) - 1) >> 1;
     for (int r = 0; r < height; r++) s->not_last |= row << (8 * r);
     for (int b = 0; b < 256; b++) {
@@ -312,7 +340,9 @@ int cgt_dom_solve(void *handle, uint64_t e, int vertical, int64_t budget) {
     solver *s = handle;
     s->aborted = 0;
     s->stop_at = s->nodes + budget;
-    int result = wins(s, e, vertical != 0, key_of(s, e));
+    int side = vertical != 0;
+    uint64_t key = canonical(s, e, &side);
+    int result = wins(s, e, vertical != 0, key, side);
     return s->aborted ? -1 : result;
 }
 
@@ -327,7 +357,7 @@ void cgt_dom_stats(void *handle, int64_t *out) {
     out[5] = (int64_t)s->slots;
 }
 
-/* Copy up to `capacity` entries out: keys, sides and results; gives how many. */
+/* Copy up to `capacity` entries out: keys, sides (canonical) and results; gives how many. */
 int64_t cgt_dom_export(void *handle, uint64_t *keys, uint8_t *sides, uint8_t *results,
                        int64_t capacity) {
     solver *s = handle;

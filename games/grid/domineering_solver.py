@@ -91,6 +91,17 @@ class DomineeringStats(cgt.SolverStats):
     settled: int = 0
 
 
+def _transpose(board: int) -> int:
+    """The transpose of an 8 x 8 bit matrix (bit ``8 r + c`` to bit ``8 c + r``; three delta
+    swaps, as in the kernel)."""
+    t = (board ^ (board >> 7)) & 0x00AA00AA00AA00AA
+    board ^= t ^ (t << 7)
+    t = (board ^ (board >> 14)) & 0x0000CCCC0000CCCC
+    board ^= t ^ (t << 14)
+    t = (board ^ (board >> 28)) & 0x00000000F0F0F0F0
+    return board ^ t ^ (t << 28)
+
+
 class _Shape:
     """The bit layout of one board shape: masks and the symmetry maps."""
 
@@ -103,6 +114,7 @@ class _Shape:
         self.cells = sum(row << (r * step) for r in range(height))
         self.not_last = sum((row >> 1) << (r * step) for r in range(height))
         self.shift = step - width
+        self.square = height == width and step == 8
         self.even_columns = sum(
             1 << (r * step + c) for r in range(height) for c in range(0, width, 2)
         )
@@ -119,6 +131,18 @@ class _Shape:
         n = self.row_bytes
         rows = [raw[i : i + n] for i in range(0, self.size, n)]
         return int.from_bytes(b"".join(reversed(rows)), "little")
+
+    def table_key(self, empty: int, vertical: bool) -> int:
+        """The table's key of a position and the player to move: ``key << 1 | vertical``, and
+        on a square board of at most 8 x 8 the smaller of that and its transpose's with the
+        other player to move (the same position with the players' names exchanged; Vertical
+        to move on a tie), as the kernel does."""
+        key = self.key(empty)
+        if self.square:
+            other = self.key(_transpose(empty))
+            if other < key or (other == key and not vertical):
+                return other << 1 | (not vertical)
+        return key << 1 | vertical
 
     def key(self, empty: int) -> int:
         """The least of the board and its three mirror images (all keep the players)."""
@@ -285,13 +309,13 @@ class DomineeringSolver:
         stats = self.stats
         step = shape.step
         not_last = shape.not_last
-        key_of = shape.key
+        key_of = shape.table_key
         settled = shape.settled
         counts = shape.counts
         limit = self.table_limit
 
         def wins(empty: int, vertical: bool, key: int) -> bool:
-            known = table.get(key << 1 | vertical)
+            known = table.get(key)
             if known is not None:
                 stats.table_hits += 1
                 return known
@@ -323,9 +347,9 @@ class DomineeringSolver:
                         margin = (most_v - safe_h) - (most_h - safe_v)
                     children.append((margin, replies.bit_count(), child))
                 children.sort()
-                keys = [key_of(child) for _, _, child in children]
                 opponent = not vertical
-                result = any(table.get(k << 1 | opponent) is False for k in keys)
+                keys = [key_of(child, opponent) for _, _, child in children]
+                result = any(table.get(k) is False for k in keys)
                 if not result:
                     for (_, _, child), k in zip(children, keys, strict=True):
                         if not wins(child, opponent, k):
@@ -334,10 +358,10 @@ class DomineeringSolver:
             if limit is not None and len(table) >= limit:
                 _drop_older_half(table)
                 stats.table_drops += 1
-            table[key << 1 | vertical] = result
+            table[key] = result
             return result
 
-        return wins(empty, vertical, key_of(empty))
+        return wins(empty, vertical, key_of(empty, vertical))
 
     def _every(self) -> None:
         """Every 16,384 positions: report progress (at most twice a second)."""

@@ -119,6 +119,36 @@ def test_mirror_images_share_a_key_and_an_outcome(
     assert len(keys) == 1
     assert len({solve_domineering(image) for image in images}) == 1
     assert solve_domineering(images[0]) == cgt.solve_outcome(images[0], generic=True)
+    # the transpose exchanges the players: on a square board it shares the table's entry
+    transposed = Domineering(_transpose_text(text))
+    assert solve_domineering(transposed) == _SWAPPED[solve_domineering(images[0])]
+    if rows == columns:
+        shape, empty = _layout(images[0])
+        _, other = _layout(transposed)
+        for vertical in (True, False):
+            assert shape.table_key(empty, vertical) == shape.table_key(other, not vertical)
+
+
+_SWAPPED = {
+    cgt.Outcome.L: cgt.Outcome.R,
+    cgt.Outcome.R: cgt.Outcome.L,
+    cgt.Outcome.N: cgt.Outcome.N,
+    cgt.Outcome.P: cgt.Outcome.P,
+}
+
+
+def _transpose_text(text: str) -> str:
+    rows = text.split("|")
+    return "|".join("".join(row[c] for row in rows) for c in range(len(rows[0])))
+
+
+def test_the_bit_transpose_is_the_transpose() -> None:
+    for text in ("..#|#..|...", ".#..|....|...#|#...", "#......|.......|..#....|......."):
+        transposed = _transpose_text(text)
+        assert (
+            domineering_solver._transpose(_layout(Domineering(text))[1])
+            == (_layout(Domineering(transposed))[1])
+        )
 
 
 def test_wide_boards_use_two_bytes_a_row() -> None:
