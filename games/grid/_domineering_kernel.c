@@ -51,7 +51,7 @@ static uint64_t mirror_lr(const solver *s, uint64_t x) {
 }
 
 static uint64_t mirror_tb(const solver *s, uint64_t x) {
-    return s->shift_tb >= 64 ? 0 : __builtin_bswap64(x) >> s->shift_tb;
+    return __builtin_bswap64(x) >> s->shift_tb; /* shift_tb = 8 (8 - height) <= 56 */
 }
 
 static uint64_t key_of(const solver *s, uint64_t e) {
@@ -339,7 +339,7 @@ void cgt_dom_free(void *handle) {
 int cgt_dom_solve(void *handle, uint64_t e, int vertical, int64_t budget) {
     solver *s = handle;
     s->aborted = 0;
-    s->stop_at = s->nodes + budget;
+    s->stop_at = budget > INT64_MAX - s->nodes ? INT64_MAX : s->nodes + budget;
     int side = vertical != 0;
     uint64_t key = canonical(s, e, &side);
     int result = wins(s, e, vertical != 0, key, side);

@@ -48,7 +48,8 @@ interface (``solve``, ``stats``, ``progress``, ``table_limit``, ``save``/``load`
   the fallback and the test oracle; `kernel_status` says which is used.
 
 The table is bounded (``table_limit`` entries for each board shape): when it is full the pure
-Python search drops the older half and the kernel replaces, in a full window of its hash table,
+Python search drops the older half and the kernel (whose table holds the largest power of two
+of entries at most ``table_limit``) replaces, in a full window of its hash table,
 the entry with the least work under it (``stats.table_drops`` counts halvings and replaced
 entries respectively); either way answers stay exact and only work may be repeated.  The tests
 compare the solver with `cgt.outcome` of `cgt.value` on every board of a few shapes (every
@@ -154,7 +155,15 @@ class _Shape:
 
     def horizontal_most(self, cells: int) -> int:
         """The most disjoint horizontal dominoes on ``cells``."""
-        return sum(cells.to_bytes(self.size, "little").translate(_HORIZONTAL_MOST))
+        if self.row_bytes == 1:  # a row is one byte: a table look-up per row
+            return sum(cells.to_bytes(self.size, "little").translate(_HORIZONTAL_MOST))
+        # a run may cross from one byte to the next: the runs of each row as a whole
+        step, row = self.step, (1 << self.width) - 1
+        return sum(
+            len(run) // 2
+            for r in range(self.height)
+            for run in f"{(cells >> (r * step)) & row:b}".split("0")
+        )
 
     def vertical_most(self, cells: int) -> int:
         """The most disjoint vertical dominoes on ``cells`` (greedy from the top of each
@@ -294,17 +303,22 @@ class DomineeringSolver:
         kernel = _KernelTable(library, *dimensions, self.table_limit)
         for key, result in self._tables.pop(dimensions, {}).items():
             kernel.put(key, result)
+        kernel._account(None)
         self._kernels[dimensions] = kernel
         return kernel
 
     def _kernel_wins(self, kernel: _KernelTable, empty: int, vertical: bool) -> bool:
         """The search in the compiled kernel, a budget of positions at a time (progress and
-        Ctrl-C between budgets; the table makes the repeated part cheap)."""
+        Ctrl-C between budgets; the table makes the repeated part cheap).  Each call starts
+        again from the root, so the budget doubles from call to call: with a table too small
+        to keep the work of a budget, a search still ends."""
+        budget = _KERNEL_BUDGET
         while True:
-            result = kernel.solve(empty, vertical, self.stats)
+            result = kernel.solve(empty, vertical, self.stats, budget)
             if result is not None:
                 return result
             self._every()
+            budget = min(2 * budget, 1 << 62)
 
     def _python_wins(self, shape: _Shape, empty: int, vertical: bool) -> bool:
         """The search in pure Python (the kernel's fallback and test oracle)."""
@@ -434,6 +448,7 @@ class DomineeringSolver:
             if kernel is not None:
                 for key, result in table.items():
                     kernel.put(key, result)
+                kernel._account(None)
             else:
                 self._tables.setdefault(shape, {}).update(table)
         self._count_table()
@@ -527,7 +542,8 @@ class _KernelTable:
 
     def __init__(self, library: ctypes.CDLL, height: int, width: int, limit: int | None) -> None:
         self._library = library
-        handle = library.cgt_dom_new(height, width, self._UNBOUNDED if limit is None else limit)
+        entries = self._UNBOUNDED if limit is None else min(limit, self._UNBOUNDED)
+        handle = library.cgt_dom_new(height, width, entries)
         if not handle:
             raise MemoryError(f"no memory for the Domineering kernel's table ({height} x {width})")
         self._handle = handle
@@ -543,26 +559,34 @@ class _KernelTable:
         self._library.cgt_dom_stats(self._handle, out)
         return list(out)
 
-    def solve(self, empty: int, vertical: bool, stats: DomineeringStats) -> bool | None:
-        """Whether the player to move wins, or None when the budget ran out; adds the work
-        done to ``stats``."""
-        result = self._library.cgt_dom_solve(self._handle, empty, int(vertical), _KERNEL_BUDGET)
+    def solve(
+        self, empty: int, vertical: bool, stats: DomineeringStats, budget: int
+    ) -> bool | None:
+        """Whether the player to move wins, or None when ``budget`` positions ran out; adds
+        the work done to ``stats``."""
+        result = self._library.cgt_dom_solve(self._handle, empty, int(vertical), budget)
+        self._account(stats)
+        return None if result < 0 else bool(result)
+
+    def _account(self, stats: DomineeringStats | None) -> None:
+        """Add the kernel's counts since the last call to ``stats`` (None: forget them)."""
         counts = self._counts()
         nodes, settled, hits, _, replaced, _ = (
             now - before for now, before in zip(counts, self._seen, strict=True)
         )
+        if stats is not None:  # the stats first: a Ctrl-C in between loses no count
+            stats.nodes += nodes
+            stats.settled += settled
+            stats.table_hits += hits
+            stats.table_drops += replaced
         self._seen = counts
-        stats.nodes += nodes
-        stats.settled += settled
-        stats.table_hits += hits
-        stats.table_drops += replaced
-        return None if result < 0 else bool(result)
 
     def size(self) -> int:
         return self._counts()[3]
 
     def put(self, key: int, result: bool) -> None:
-        """Add a result with a key of the pure-Python table (``key << 1 | vertical``)."""
+        """Add a result with a key of the pure-Python table (``key << 1 | vertical``); call
+        ``_account(None)`` after adding, so that entries replaced are not the search's."""
         self._library.cgt_dom_put(self._handle, key >> 1, key & 1, int(result))
 
     def export(self) -> dict[int, bool]:

@@ -300,3 +300,45 @@ def test_without_the_kernel_the_python_search_answers() -> None:
         check=True,
     )
     assert done.stdout.split("\n")[:2] == ["pure Python (turned off by CGT_NO_KERNEL)", "R"]
+
+
+@needs_kernel
+def test_a_small_table_and_a_small_budget_still_end(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Each budget starts again from the root and a 64-entry table keeps little of it: the
+    budget doubles from call to call, so the search ends (it looped before)."""
+    monkeypatch.setattr(domineering_solver, "_KERNEL_BUDGET", 100)
+    solver = DomineeringSolver(table_limit=64)
+    assert solver.solve(rectangle(6, 6)) == cgt.Outcome.N
+    assert solver.solve(rectangle(5, 6)) == cgt.Outcome.R
+
+
+def test_runs_across_the_bytes_of_a_wide_row_count_whole() -> None:
+    """Ten columns: a row is two bytes, and the run in columns 7-8 is one run (counting the
+    bytes apart said Horizontal had no move there, and the solver answered L)."""
+    board = Domineering("#######..|#######..")
+    shape, empty = _layout(board)
+    assert shape.horizontal_most(empty) == 2
+    assert solve_domineering(board) == cgt.outcome(cgt.value(board)) == cgt.Outcome.N
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(9, 10), st.data())
+def test_wide_boards_agree_with_the_engine(columns: int, data: st.DataObject) -> None:
+    cells = data.draw(st.lists(st.sampled_from(".#.."), min_size=2 * columns, max_size=2 * columns))
+    board = Domineering("|".join("".join(cells[r * columns : (r + 1) * columns]) for r in range(2)))
+    outcome = cgt.outcome(cgt.value(board))
+    assert solve_domineering(board) == outcome
+    shape, empty = _layout(board)
+    truths = (outcome in (cgt.Outcome.L, cgt.Outcome.N), outcome in (cgt.Outcome.R, cgt.Outcome.N))
+    for vertical, truth in zip((True, False), truths, strict=True):
+        assert shape.settled(empty, vertical) in (None, truth)
+
+
+@both_searches
+def test_a_square_board_answers_its_transpose_from_the_table(compiled: bool) -> None:
+    board = Domineering("..#..|.....|#....|.....|...#.")
+    solver = DomineeringSolver(table_limit=None, compiled=compiled)
+    outcome = solver.solve(board)
+    nodes = solver.stats.nodes
+    assert solver.solve(Domineering(_transpose_text(str(board)))) == _SWAPPED[outcome]
+    assert solver.stats.nodes == nodes  # both questions of the transpose were in the table
