@@ -179,24 +179,23 @@ class _Shape:
             used, above = pairs, below
         return count
 
-    def counts(self, empty: int) -> tuple[int, int, int, int]:
-        """Vertical's and Horizontal's safe moves, then their most moves (see the module)."""
+    def covers(self, empty: int) -> tuple[int, int]:
+        """The cells a vertical domino can cover, and those a horizontal one can."""
         step = self.step
         v_pairs = empty & (empty >> step)
         h_pairs = empty & (empty >> 1) & self.not_last
-        v_cover = v_pairs | (v_pairs << step)
-        h_cover = h_pairs | (h_pairs << 1)
+        return v_pairs | (v_pairs << step), h_pairs | (h_pairs << 1)
+
+    def counts(self, empty: int) -> tuple[int, int, int, int]:
+        """Vertical's and Horizontal's safe moves, then their most moves (see the module)."""
+        v_cover, h_cover = self.covers(empty)
         vmost, hmost = self.vertical_most, self.horizontal_most
         return vmost(empty & ~h_cover), hmost(empty & ~v_cover), vmost(empty), hmost(empty)
 
     def settled(self, empty: int, vertical: bool) -> bool | None:
         """Whether the player to move (Vertical if ``vertical``) wins on ``empty``, if the
         safe-move rule says so; else None."""
-        step = self.step
-        v_pairs = empty & (empty >> step)
-        h_pairs = empty & (empty >> 1) & self.not_last
-        v_cover = v_pairs | (v_pairs << step)
-        h_cover = h_pairs | (h_pairs << 1)
+        v_cover, h_cover = self.covers(empty)
         vmost, hmost = self.vertical_most, self.horizontal_most
         safe_v, safe_h = vmost(empty & ~h_cover), hmost(empty & ~v_cover)
         most_v, most_h = vmost(empty), hmost(empty)
