@@ -380,11 +380,13 @@ def _collect(
                 if first_error is None or index < first_error:
                     first_error = index
                     client.cancel([f for f in futures[index + 1 :] if not f.done()])
-            elif future.status == "finished":
+            elif future.status == "finished" or first_error is None or index < first_error:
+                # Not "finished" here: its worker died after computing it and the scheduler
+                # computes it again ("pending": result() waits for it; the result used to be
+                # dropped, and the run failed at the end), or it was cancelled by someone else
+                # (the cluster shut down...): result() raises.
                 finished[index] = future.result()
                 report(index, finished[index])
-            elif first_error is None or index < first_error:
-                future.result()  # cancelled by someone else (the cluster shut down...): raises
             if first_error is not None and all(i in finished for i in range(first_error)):
                 futures[first_error].result()  # raises the chunk's error, as one process would
     except KeyboardInterrupt:
