@@ -300,9 +300,7 @@ class DomineeringSolver:
         if library is None:
             return None
         kernel = _KernelTable(library, *dimensions, self.table_limit)
-        for key, result in self._tables.pop(dimensions, {}).items():
-            kernel.put(key, result)
-        kernel._account(None)
+        kernel.put_all(self._tables.pop(dimensions, {}))
         self._kernels[dimensions] = kernel
         return kernel
 
@@ -445,9 +443,7 @@ class DomineeringSolver:
         for shape, table in data["tables"].items():
             kernel = self._kernels.get(shape)
             if kernel is not None:
-                for key, result in table.items():
-                    kernel.put(key, result)
-                kernel._account(None)
+                kernel.put_all(table)
             else:
                 self._tables.setdefault(shape, {}).update(table)
         self._count_table()
@@ -583,10 +579,13 @@ class _KernelTable:
     def size(self) -> int:
         return self._counts()[3]
 
-    def put(self, key: int, result: bool) -> None:
-        """Add a result with a key of the pure-Python table (``key << 1 | vertical``); call
-        ``_account(None)`` after adding, so that entries replaced are not the search's."""
-        self._library.cgt_dom_put(self._handle, key >> 1, key & 1, int(result))
+    def put_all(self, table: dict[int, bool]) -> None:
+        """Add results with the pure-Python table's keys (``key << 1 | vertical``); entries
+        they replace are not counted as the search's."""
+        put = self._library.cgt_dom_put
+        for key, result in table.items():
+            put(self._handle, key >> 1, key & 1, int(result))
+        self._account(None)
 
     def export(self) -> dict[int, bool]:
         """The table's results with the pure-Python table's keys."""
