@@ -17,7 +17,7 @@ from typing import Any
 
 from cgt.core.errors import InvalidArgumentError
 
-__all__ = ["lookup", "register"]
+__all__ = ["lookup", "lookup_class", "register"]
 
 
 def register(table: dict[type, Any], kind: type, solver: Any, what: str) -> None:
@@ -35,7 +35,13 @@ def register(table: dict[type, Any], kind: type, solver: Any, what: str) -> None
 def lookup(table: dict[type, Any], obj: Any) -> Any:
     """The solver registered for ``obj``'s class or its nearest base class (imported now if it
     was named by its ``"module:name"``), or None."""
-    for kind in type(obj).__mro__:
+    return lookup_class(table, type(obj))
+
+
+def lookup_class(table: dict[type, Any], cls: type) -> Any:
+    """The solver registered for ``cls`` or its nearest base class (imported now if it was
+    named by its ``"module:name"``), or None."""
+    for kind in cls.__mro__:
         solver = table.get(kind)
         if isinstance(solver, str):
             module, _, name = solver.partition(":")

@@ -19,7 +19,7 @@ from cgt.partizan.solver import (
     solve_outcome,
 )
 from cgt.partizan.solver_split import SplitOutcome, solve_outcome_split
-from cgt.partizan.values import value
+from cgt.partizan.values import register_value_solver, value
 
 __all__ = [
     "DEFAULT_OUTCOME_TABLE_LIMIT",
@@ -42,6 +42,7 @@ __all__ = [
     "outcome_solver_for",
     "parse",
     "register_outcome_solver",
+    "register_value_solver",
     "sensible_options",
     "solve_outcome",
     "solve_outcome_split",

@@ -25,8 +25,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cgt.core._deep import deep
+from cgt.core._registry import lookup_class, register
 from cgt.core._shallow import evaluate_shallow
-from cgt.core.errors import WrongTypeError
+from cgt.core.errors import InvalidArgumentError, WrongTypeError
 from cgt.core.memo import Memo, evaluate
 from cgt.impartial.sprague_grundy import grundy
 from cgt.partizan import _canonical as core
@@ -47,7 +48,7 @@ from cgt.positions.protocol import (
 )
 from cgt.positions.sums import Sum
 
-__all__ = ["as_game", "value"]
+__all__ = ["as_game", "register_value_solver", "value"]
 
 _VALUE: Memo[Game] = Memo("value")
 _VALUE_PRODUCT: Memo[Game] = Memo("value-product")
@@ -89,10 +90,72 @@ def _expand(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]
     cls = position.__class__
     fast = _FAST_EXPAND.get(cls, _UNSET)
     if fast is _UNSET:
-        fast = _FAST_EXPAND[cls] = _by_nodes if is_plain_class(cls) else _fast_expand(cls)
+        fast = _FAST_EXPAND[cls] = _expander(cls, solvers=True)
     if fast is not None:
         return fast(position)
     return _expand_other(position)
+
+
+def _expand_engine(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
+    """`_expand` without the registered value solvers (``value(..., method="engine")``)."""
+    cls = position.__class__
+    fast = _FAST_EXPAND_ENGINE.get(cls, _UNSET)
+    if fast is _UNSET:
+        fast = _FAST_EXPAND_ENGINE[cls] = _expander(cls, solvers=False)
+    if fast is not None:
+        return fast(position)
+    return _expand_other(position)
+
+
+def _expander(cls: type, *, solvers: bool) -> Callable[[Any], Any] | None:
+    """How `_expand` treats positions of ``cls``: its registered value solver first (when
+    ``solvers``), then `_by_nodes` for a plain class, `_fast_expand`, or None (the general way)."""
+    base = _by_nodes if is_plain_class(cls) else _fast_expand(cls)
+    solver = _solver_for(cls) if solvers else None
+    if solver is None:
+        return base
+
+    def solved(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
+        result = solver(position)
+        if result is not None:
+            game = as_game(result)
+            return (), lambda _values: game
+        return base(position) if base is not None else _expand_other(position)
+
+    return solved
+
+
+_SOLVERS: dict[type, Any] = {}
+"""Position class -> its own value solver (a function, or ``"module:name"`` imported when first
+needed)."""
+
+
+def _solver_for(cls: type) -> Any:
+    """The value solver registered for ``cls`` or its nearest base class, or None."""
+    return lookup_class(_SOLVERS, cls)
+
+
+def register_value_solver(kind: type, solver: Any) -> None:
+    """Name a fast value solver for the positions of a class (and its subclasses):
+    ``solver(position)`` returns the position's exact canonical value (a `cgt.Game`), or None
+    to leave the position to the engine; give the function or its ``"module:name"``, imported
+    when first needed (so a ruleset can name a solver that imports the ruleset).  `value`
+    (``method="auto"``, the default, and so ``cgt value`` and ``cgt verify``) then asks it for
+    every position of the class it meets, the parts of sums included.
+
+    >>> import cgt
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Steps:
+    ...     n: int
+    ...     def left_options(self): return (Steps(self.n - 1),) if self.n else ()
+    ...     def right_options(self): return ()
+    >>> cgt.register_value_solver(Steps, lambda p: cgt.Game(p.n) if p.n >= 100 else None)
+    >>> cgt.value(Steps(10**9)), cgt.value(Steps(5))  # the solver, then the engine
+    (Game('1000000000'), Game('5'))
+    """
+    register(_SOLVERS, kind, solver, "a value solver")
+    _FAST_EXPAND.clear()
 
 
 def _by_nodes(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
@@ -136,6 +199,8 @@ def _expand_other(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], 
 
 
 _FAST_EXPAND: dict[type, Callable[[Any], Any] | None] = {}
+_FAST_EXPAND_ENGINE: dict[type, Callable[[Any], Any] | None] = {}
+_METHODS = ("auto", "engine")
 """Per class: `_expand` made for it (`_by_nodes` for a plain class, else `_fast_expand`), or
 None for the general way."""
 
@@ -284,11 +349,14 @@ def _expand_generic(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]]
 
 
 @deep
-def value(position: Any, *, decompose: bool = True) -> Game:
+def value(position: Any, *, decompose: bool = True, method: str = "auto") -> Game:
     """The canonical value of a position, memoized across calls (see the module docs).
 
     With ``decompose=False`` a `cgt.Sum` is explored through its own options (moves in one
     component at a time) instead of adding its components' values: how the sum law is checked.
+    ``method="auto"`` (the default) asks the value solver registered for a position's class
+    (`register_value_solver`: Domineering boards have a compiled one) before the engine;
+    ``method="engine"`` uses the engine alone (values already remembered are reused).
 
     >>> import cgt
     >>> @cgt.partizan_game
@@ -297,10 +365,18 @@ def value(position: Any, *, decompose: bool = True) -> Game:
     >>> cgt.value(Stairs(10_000)), cgt.value(cgt.Sum(Stairs(3), Stairs(4)))
     (Game('10000'), Game('7'))
     """
+    if method not in _METHODS:
+        raise InvalidArgumentError(f"method is one of {', '.join(_METHODS)}; got {method!r}")
     if isinstance(position, FunctionPosition) and position.definition.partizan:
         result = state_value(position, _decomposed)
     elif decompose:
-        if is_plain_class(position.__class__):
+        cls = position.__class__
+        if method == "engine":
+            if is_plain_class(cls):
+                result = class_value(position, _decomposed, _by_options)
+            else:
+                result = evaluate_shallow(position, _expand_engine, _VALUE)
+        elif is_plain_class(cls) and (not _SOLVERS or _solver_for(cls) is None):
             result = class_value(position, _decomposed, _by_options)
         else:
             result = evaluate_shallow(position, _expand, _VALUE)

@@ -57,6 +57,10 @@ cgt.register_outcome_solver(Domineering, "games.grid.domineering_solver:Domineer
 """`cgt.solve_outcome` and ``cgt outcome`` decide Domineering boards with the bit-board search
 of `games.grid.domineering_solver` (imported when first needed)."""
 
+cgt.register_value_solver(Domineering, "games.grid.domineering_values:kernel_value")
+"""`cgt.value` values Domineering boards of up to 64 cells with the compiled kernel of
+`games.grid.domineering_values` when it is there (``method="engine"``: cgt's engine alone)."""
+
 
 def rectangle(rows: int, columns: int) -> Domineering:
     """The empty ``rows`` x ``columns`` board.
