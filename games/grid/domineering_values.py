@@ -123,7 +123,7 @@ class _Engine:
             self.library.cgt_dv_node(self.handle, node, info)
             left, right, is_number, numerator, exponent = info
             if is_number:
-                games[node] = cgt.Game(Fraction(numerator, 1 << exponent))
+                games[node] = cgt.Game(Fraction(numerator, 1 << exponent) if exponent else numerator)
                 stack.pop()
                 continue
             options = (ctypes.c_int32 * (left + right))()
