@@ -123,7 +123,8 @@ class _Engine:
             self.library.cgt_dv_node(self.handle, node, info)
             left, right, is_number, numerator, exponent = info
             if is_number:
-                games[node] = cgt.Game(Fraction(numerator, 1 << exponent) if exponent else numerator)
+                number = Fraction(numerator, 1 << exponent) if exponent else numerator
+                games[node] = cgt.Game(number)
                 stack.pop()
                 continue
             options = (ctypes.c_int32 * (left + right))()
