@@ -46,7 +46,8 @@ typedef struct {
 typedef struct {  /* uint64 key (never 0) -> int32 value, open addressing */
     uint64_t *keys;
     int32_t *values;
-    uint64_t slots, count;
+    uint64_t slots, count, max_slots; /* a cache at max_slots: emptied when half full */
+    int64_t cleared;
 } map64;
 
 typedef struct {  /* region (shape, bits) -> gid */
@@ -93,6 +94,7 @@ static void map_init(engine *E, map64 *m, uint64_t slots) {
     memset(m->keys, 0, slots * sizeof(uint64_t));
     m->slots = slots;
     m->count = 0;
+    if (m->max_slots < slots) m->max_slots = slots;
 }
 
 static int map_get(const map64 *m, uint64_t key, int32_t *value) {
@@ -110,6 +112,8 @@ static void map_put(engine *E, map64 *m, uint64_t key, int32_t value);
 static void map_double(engine *E, map64 *m) {
     map64 old = *m;
     map_init(E, m, old.slots * 2);
+    m->max_slots = old.max_slots;
+    m->cleared = old.cleared;
     for (uint64_t i = 0; i < old.slots; i++)
         if (old.keys[i]) map_put(E, m, old.keys[i], old.values[i]);
     free(old.keys);
@@ -117,7 +121,14 @@ static void map_double(engine *E, map64 *m) {
 }
 
 static void map_put(engine *E, map64 *m, uint64_t key, int32_t value) {
-    if (2 * (m->count + 1) > m->slots) map_double(E, m);
+    if (2 * (m->count + 1) > m->slots) {
+        if (m->slots < m->max_slots) map_double(E, m);
+        else { /* a memo of results that can be computed again: start it afresh */
+            memset(m->keys, 0, m->slots * sizeof(uint64_t));
+            m->count = 0;
+            m->cleared++;
+        }
+    }
     uint64_t mask = m->slots - 1, i = mix(key) & mask;
     while (m->keys[i] != 0 && m->keys[i] != key) i = (i + 1) & mask;
     if (m->keys[i] == 0) m->count++;
@@ -683,8 +694,11 @@ static void engine_init(engine *E) {
     E->intern_slots = 1 << 12;
     E->intern = grow(E, NULL, E->intern_slots * sizeof(gid));
     memset(E->intern, 0xFF, E->intern_slots * sizeof(gid));
+    E->le_memo.max_slots = (uint64_t)1 << 27; /* 1.5 GiB at most */
+    E->sum_memo.max_slots = (uint64_t)1 << 25;
     map_init(E, &E->le_memo, 1 << 12);
     map_init(E, &E->sum_memo, 1 << 12);
+    E->numbers.max_slots = (uint64_t)1 << 62; /* never emptied: the numbers made */
     map_init(E, &E->numbers, 1 << 8);
     E->regions.slots = 1 << 12;
     E->regions.bits = grow(E, NULL, E->regions.slots * sizeof(uint64_t));
@@ -761,8 +775,16 @@ void cgt_dv_options(const engine *E, int32_t g, int32_t *out) {
     memcpy(out, E->pool + n->off, (size_t)(n->nl + n->nr) * sizeof(gid));
 }
 
+/* Bound the memos of comparisons and of sums to `slots` slots each (a power of two, at least
+ * the 4,096 they start with): a full one is emptied and filled again.  For tests and tight
+ * memory. */
+void cgt_dv_limit_memos(engine *E, uint64_t slots) {
+    if (slots < 4096) slots = 4096;
+    E->le_memo.max_slots = E->sum_memo.max_slots = slots;
+}
+
 /* out = {regions searched, regions kept, nodes, of which temporary, comparisons kept, sums kept,
- *        bytes held} */
+ *        bytes held, times a memo was emptied} */
 void cgt_dv_stats(const engine *E, int64_t *out) {
     out[0] = E->searched;
     out[1] = (int64_t)E->regions.count;
@@ -774,4 +796,5 @@ void cgt_dv_stats(const engine *E, int64_t *out) {
                        E->intern_slots * sizeof(gid) +
                        (E->le_memo.slots + E->sum_memo.slots + E->numbers.slots) * 12 +
                        E->regions.slots * 16);
+    out[7] = E->le_memo.cleared + E->sum_memo.cleared;
 }

@@ -16,8 +16,9 @@ compiler use cgt's pure-Python engine, which stays the fallback and the test ora
 (``tests/rulesets/test_domineering_values.py`` compares the two on every board of several
 shapes, on random boards, and with cgt-py).
 
-The kernel keeps what it computed for the life of the process (every region's value, every
-comparison and sum), so later boards reuse it; `reset_kernel` frees it all.  It searches a
+The kernel keeps what it computed for the life of the process (every region's value and game
+node; comparisons and sums up to a bound of about 1.9 GiB, past which their memos are emptied and
+filled again), so later boards reuse it; `reset_kernel` frees it all.  It searches a
 budget of new regions at a time, so Ctrl-C stops a long computation between two budgets.
 
 >>> import cgt
@@ -68,6 +69,8 @@ def _library() -> ctypes.CDLL | None:
     library.cgt_dv_node.argtypes = [handle, ctypes.c_int32, ctypes.POINTER(big)]
     library.cgt_dv_options.restype = None
     library.cgt_dv_options.argtypes = [handle, ctypes.c_int32, ctypes.POINTER(ctypes.c_int32)]
+    library.cgt_dv_limit_memos.restype = None
+    library.cgt_dv_limit_memos.argtypes = [handle, ctypes.c_uint64]
     library.cgt_dv_stats.restype = None
     library.cgt_dv_stats.argtypes = [handle, ctypes.POINTER(big)]
     return library
@@ -140,10 +143,10 @@ class _Engine:
         return games[root]
 
     def stats(self) -> dict[str, int]:
-        out = (ctypes.c_int64 * 7)()
+        out = (ctypes.c_int64 * 8)()
         self.library.cgt_dv_stats(self.handle, out)
         names = ("regions searched", "regions kept", "nodes", "temporary nodes", "comparisons")
-        return dict(zip((*names, "sums", "bytes"), out, strict=True))
+        return dict(zip((*names, "sums", "bytes", "memos emptied"), out, strict=True))
 
 
 _engine: _Engine | None = None
@@ -209,11 +212,12 @@ def domineering_value(position: Any, *, compiled: bool = True) -> cgt.Game:
 
 def kernel_stats() -> dict[str, int]:
     """What the kernel holds now: regions searched and kept, game nodes (and how many were
-    temporary, made to test reversibility), comparisons and sums remembered, bytes held; empty
-    when the kernel is not there or not started.
+    temporary, made to test reversibility), comparisons and sums remembered, bytes held, and how
+    often a memo of comparisons or sums reached its bound and was emptied; empty when the kernel
+    is not there or not started.
 
-    >>> sorted(kernel_stats()) in ([], ['bytes', 'comparisons', 'nodes', 'regions kept',
-    ...     'regions searched', 'sums', 'temporary nodes'])
+    >>> sorted(kernel_stats()) in ([], ['bytes', 'comparisons', 'memos emptied', 'nodes',
+    ...     'regions kept', 'regions searched', 'sums', 'temporary nodes'])
     True
     """
     with _LOCK:

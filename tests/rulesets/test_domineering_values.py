@@ -91,6 +91,18 @@ def test_a_small_budget_restarts_to_the_same_values(monkeypatch):
     assert stats["regions searched"] > stats["regions kept"] > 0  # the budget did stop it
 
 
+def test_bounded_memos_are_emptied_and_the_values_stay_exact():
+    expected = {size: _engine(rectangle(*size)) for size in [(4, 4), (3, 6), (2, 10), (4, 5)]}
+    reset_kernel()
+    engine = domineering_values._the_engine()
+    engine.library.cgt_dv_limit_memos(engine.handle, 4096)
+    for size, value in expected.items():
+        assert kernel_value(rectangle(*size)) == value
+    stats = kernel_stats()
+    assert stats["memos emptied"] > 0 and stats["comparisons"] < 2048
+    reset_kernel()
+
+
 def test_cgt_value_uses_the_kernel_and_method_engine_does_not():
     reset_kernel()
     cgt.clear_caches()
