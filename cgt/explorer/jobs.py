@@ -216,7 +216,8 @@ class _Reporter(threading.Thread):
 def _valued() -> int:
     from cgt.core.memo import cache_info
 
-    return cache_info()["value"].size
+    # (every table of values: the engine's, and those a ruleset's value solver registers)
+    return sum(info.size for name, info in cache_info().items() if name.startswith("value"))
 
 
 def _answer(request: tuple[Any, ...], root: Any, reporter: _Reporter) -> tuple[Any, ...]:

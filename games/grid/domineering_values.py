@@ -16,10 +16,12 @@ compiler use cgt's pure-Python engine, which stays the fallback and the test ora
 (``tests/rulesets/test_domineering_values.py`` compares the two on every board of several
 shapes, on random boards, and with cgt-py).
 
-The kernel keeps what it computed for the life of the process (every region's value and game
-node; comparisons and sums up to a bound of about 1.9 GiB, past which their memos are emptied and
-filled again), so later boards reuse it; `reset_kernel` frees it all.  It searches a
-budget of new regions at a time, so Ctrl-C stops a long computation between two budgets.
+The kernel keeps what it computed until `cgt.clear_caches` or `reset_kernel` (every region's
+value and game node; comparisons and sums up to a bound of about 1.9 GiB, past which their memos
+are emptied and filled again), so later boards reuse it.  It searches a budget of new regions
+at a time, so Ctrl-C stops a long computation between two budgets, and `cgt.cache_info` counts
+its regions among the positions valued (the progress of ``cgt value --watch`` and of the
+explorer).
 
 >>> import cgt
 >>> from games.grid.domineering import Domineering
@@ -150,6 +152,38 @@ class _Engine:
 
 
 _engine: _Engine | None = None
+
+
+def _regions_now() -> int:
+    """Regions the kernel has valued, read without waiting for a computation to end."""
+    engine = _engine  # (a reference held: a reset elsewhere cannot free it under us)
+    if engine is None:
+        return 0
+    out = (ctypes.c_int64 * 8)()
+    engine.library.cgt_dv_stats(engine.handle, out)
+    return int(out[1])
+
+
+class _KernelTable(cgt.Memo[None]):
+    """The kernel's regions among cgt's memo tables: `cgt.cache_info` counts them (so the
+    progress of ``cgt value --watch`` and of the explorer shows the positions the kernel has
+    valued), and `cgt.clear_caches` frees them.  The kernel bounds its own caches, so
+    `cgt.set_cache_limit` leaves it alone."""
+
+    def __init__(self) -> None:
+        super().__init__("value-domineering-kernel", limit=None)
+
+    def __len__(self) -> int:
+        return _regions_now()
+
+    def _shrink(self) -> None:
+        pass
+
+    def clear(self) -> None:
+        reset_kernel()
+
+
+_TABLE = _KernelTable()
 
 
 def _the_engine() -> _Engine | None:

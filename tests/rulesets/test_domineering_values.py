@@ -132,6 +132,18 @@ def test_boards_of_more_than_64_cells_go_to_the_engine():
     assert cgt.value(board) == 4 * _engine(rectangle(2, 6))
 
 
+def test_cache_info_counts_the_kernels_regions_and_clear_caches_frees_them():
+    reset_kernel()
+    assert cgt.cache_info()["value-domineering-kernel"].size == 0
+    kernel_value(rectangle(4, 4))
+    assert cgt.cache_info()["value-domineering-kernel"].size == kernel_stats()["regions kept"] > 0
+    cgt.set_cache_limit(10)  # the kernel bounds its own tables: left alone
+    cgt.set_cache_limit(None)
+    assert kernel_stats()["regions kept"] > 10
+    cgt.clear_caches()
+    assert kernel_stats() == {}
+
+
 def test_compiled_false_and_the_wrong_kind_of_position():
     assert domineering_value(rectangle(2, 3), compiled=False) == cgt.Game("{2|-1/2}")
     with pytest.raises(cgt.WrongTypeError):
