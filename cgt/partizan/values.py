@@ -86,25 +86,21 @@ def _same(values: list[Game]) -> Game:
     return values[0]
 
 
-def _expand(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
-    cls = position.__class__
-    fast = _FAST_EXPAND.get(cls, _UNSET)
-    if fast is _UNSET:
-        fast = _FAST_EXPAND[cls] = _expander(cls, solvers=True)
-    if fast is not None:
-        return fast(position)
-    return _expand_other(position)
+def _expand_through(
+    table: dict[type, Callable[[Any], Any] | None], *, solvers: bool
+) -> Callable[[Any], tuple[Sequence[Any], Callable[[list[Game]], Game]]]:
+    """An `_expand`: how each class is expanded is worked out once (`_expander`) into ``table``."""
 
+    def expand(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
+        cls = position.__class__
+        fast = table.get(cls, _UNSET)
+        if fast is _UNSET:
+            fast = table[cls] = _expander(cls, solvers=solvers)
+        if fast is not None:
+            return fast(position)
+        return _expand_other(position)
 
-def _expand_engine(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], Game]]:
-    """`_expand` without the registered value solvers (``value(..., method="engine")``)."""
-    cls = position.__class__
-    fast = _FAST_EXPAND_ENGINE.get(cls, _UNSET)
-    if fast is _UNSET:
-        fast = _FAST_EXPAND_ENGINE[cls] = _expander(cls, solvers=False)
-    if fast is not None:
-        return fast(position)
-    return _expand_other(position)
+    return expand
 
 
 def _expander(cls: type, *, solvers: bool) -> Callable[[Any], Any] | None:
@@ -200,6 +196,9 @@ def _expand_other(position: Any) -> tuple[Sequence[Any], Callable[[list[Game]], 
 
 _FAST_EXPAND: dict[type, Callable[[Any], Any] | None] = {}
 _FAST_EXPAND_ENGINE: dict[type, Callable[[Any], Any] | None] = {}
+_expand = _expand_through(_FAST_EXPAND, solvers=True)
+_expand_engine = _expand_through(_FAST_EXPAND_ENGINE, solvers=False)
+"""`_expand` without the registered value solvers (``value(..., method="engine")``)."""
 _METHODS = ("auto", "engine")
 """Per class: `_expand` made for it (`_by_nodes` for a plain class, else `_fast_expand`), or
 None for the general way."""
