@@ -45,9 +45,11 @@ PUBLISHED = {
     "0.33": "tame, T_2 = <a, b | a^2 = 1, b^3 = b>, P = {a, b^2} (Conway; Plambeck-Siegel)",
     "0.3": "tame, T_1 = Z_2 (Conway)",
     "0.7": "tame, T_1 = Z_2 (Conway)",
+    "0.312": "solved by Plambeck (plambeck.org, misere/quaternary/0312, 2003): genera 1^{03131} "
+    "2^{20} 0^{02} 2^{1420}, then 0^{02} 1^{13} with period 2; heap 4 = A, A + A = 0",
 }
 
-DEFAULT_CODES = "0.3,0.7,0.33,0.12,0.75,0.71,0.77"
+DEFAULT_CODES = "0.3,0.7,0.33,0.12,0.312,0.75,0.71,0.77"
 
 
 def main() -> None:

@@ -45,6 +45,7 @@ VARIANTS = {
     "no policy candidate": ("mcpi[policy_candidates=0]", "kou2's candidates only"),
     "no endgame": ("mcpi[endgame_cards=0]", "two-player endgames searched, not solved"),
     "32 rollouts": ("mcpi[rollouts=32]", "a third of the play-outs"),
+    "192 rollouts": ("mcpi[rollouts=192]", "twice the play-outs"),
     "kou2+": ("kou2+", "reference: kou2 with rollouts and the exact endgame"),
     "kou2": ("kou2", "reference: the heuristic player of seed 002"),
 }

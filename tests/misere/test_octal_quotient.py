@@ -47,6 +47,34 @@ def test_075_is_r8_for_all_heaps_and_agrees_with_direct_search():
         assert q.is_p_position(heaps) == (direct is cgt.MisereOutcome.P), heaps
 
 
+def test_0312_is_plambecks_published_analysis():
+    # Plambeck, misère octal games, quaternary games, 0.312 ("Status: SOLVED [4 February
+    # 2003]", http://www.plambeck.org/oldhtml/mathematics/games/misere/quaternary/0312/):
+    # single heap genera 1^{03131} 2^{20} 0^{02} 2^{1420} 0^{02} 1^{13}, then period two;
+    # A (heap 4) has genus 2^{1420} and A + A genus 0^{1202} ("we can pretend A + A = :0");
+    # heaps 3, 5, 7, 9, ... are one adder (:4), heaps 6, 8, 10, ... another (:5).
+    game = octal("0.312")
+    # (a genus's last two digits repeat for ever: 1^{03131} is written 1^031 here, 0^{1202}
+    # is 0^120)
+    published = ["1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"] + ["0^02", "1^13"] * 3
+    assert [str(cgt.genus(game.position(n))) for n in range(1, 13)] == published
+    a = cgt.misere_canonical(game.position(4))
+    assert str(cgt.genus(a + a)) == "0^120"
+    q = cgt.octal_misere_quotient((0, 3, 1, 2))
+    assert q.all_heaps and q.order == 12 and q.p_portion_names == ("a", "ac", "b^2")
+    assert str(q.presentation) == "<a, b, c | a^2 = 1, c^2 = 1, b^2c = b^3, b^4 = b^2>"
+    names = [q.names[q.image([n])] for n in range(1, 13)]
+    assert names[3] == "c" and q.names[q.image([4, 4])] == "1"  # A + A = 0 in the quotient
+    assert len({names[k] for k in (2, 4, 6, 8, 10)}) == 1  # heaps 3, 5, 7, 9, 11
+    assert len({names[k] for k in (5, 7, 9, 11)}) == 1  # heaps 6, 8, 10, 12
+    assert len({names[0], names[1], names[2], names[3], names[5]}) == 5
+    # and every sum of up to three heaps up to 9 as the direct search says
+    for count in (1, 2, 3):
+        for heaps in itertools.combinations_with_replacement(range(1, 10), count):
+            direct = cgt.misere_outcome(*[game.position(h) for h in heaps])
+            assert q.is_p_position(heaps) == (direct is cgt.MisereOutcome.P), heaps
+
+
 @pytest.mark.parametrize("digits", [(0, 3), (0, 7), (0, 1, 2), (0, 3, 3)])
 def test_small_octal_quotients_agree_with_direct_search(digits):
     q = cgt.octal_misere_quotient(digits)
