@@ -46,6 +46,14 @@ VARIANTS = {
     "no endgame": ("mcpi[endgame_cards=0]", "two-player endgames searched, not solved"),
     "32 rollouts": ("mcpi[rollouts=32]", "a third of the play-outs"),
     "192 rollouts": ("mcpi[rollouts=192]", "twice the play-outs"),
+    "budget 0.05 s": (
+        "mcpi[rollouts=4000;time_budget=0.05]",
+        "as many play-outs as 50 ms of wall clock allow (at least one per candidate)",
+    ),
+    "budget 0.2 s": (
+        "mcpi[rollouts=4000;time_budget=0.2]",
+        "as many play-outs as 200 ms of wall clock allow",
+    ),
     "kou2+": ("kou2+", "reference: kou2 with rollouts and the exact endgame"),
     "kou2": ("kou2", "reference: the heuristic player of seed 002"),
 }

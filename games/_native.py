@@ -23,9 +23,12 @@ import shutil
 import subprocess
 import sysconfig
 import tempfile
+import threading
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-__all__ = ["build_and_load"]
+__all__ = ["NativeKernel", "build_and_load"]
 
 
 def _compiler() -> str | None:
@@ -90,3 +93,48 @@ def build_and_load(source: Path, stem: str) -> tuple[ctypes.CDLL | None, str]:
         return ctypes.CDLL(str(target)), ""
     except OSError as error:
         return None, f"loading {target} failed: {error}"
+
+
+Signatures = dict[str, tuple[Any, list[Any]]]
+"""A kernel's functions: name -> (``restype``, ``argtypes``) for ctypes."""
+
+
+class NativeKernel:
+    """One optional kernel: its C source, built and loaded once on first use, with its
+    functions' ctypes signatures declared, and the reason when it is not there.
+
+    >>> kernel = NativeKernel(Path("no-such-kernel.c"), "example", {})
+    >>> kernel.load() is None, kernel.status().startswith("pure Python (the kernel's source")
+    (True, True)
+    """
+
+    def __init__(self, source: Path, stem: str, signatures: Signatures) -> None:
+        self.source = source
+        self.stem = stem
+        self.signatures = signatures
+        self.why_not = "not tried yet"
+        self._lock = threading.Lock()
+        self._tried = False
+        self._library: ctypes.CDLL | None = None
+
+    def load(self) -> ctypes.CDLL | None:
+        """The compiled kernel (built if needed), or ``None`` (see `why_not`)."""
+        if self._tried:
+            return self._library
+        with self._lock:
+            if not self._tried:
+                library, self.why_not = build_and_load(self.source, self.stem)
+                if library is not None:
+                    for name, (restype, argtypes) in self.signatures.items():
+                        function = getattr(library, name)
+                        function.restype = restype
+                        function.argtypes = argtypes
+                self._library = library
+                self._tried = True
+        return self._library
+
+    def status(self, fallbacks: Sequence[str] = ()) -> str:
+        """``"compiled kernel"`` or ``"pure Python (why; fallbacks...)"``."""
+        if self.load() is not None:
+            return "compiled kernel"
+        return f"pure Python ({'; '.join([self.why_not, *fallbacks])})"

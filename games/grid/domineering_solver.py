@@ -68,7 +68,6 @@ import os
 import pickle
 import time
 from collections.abc import Callable
-from functools import lru_cache
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -76,7 +75,7 @@ from typing import Any
 import attrs
 
 import cgt
-from games._native import build_and_load
+from games._native import NativeKernel
 from games.grid.domineering import Domineering
 
 __all__ = ["DomineeringSolver", "DomineeringStats", "kernel_status", "solve_domineering"]
@@ -480,7 +479,6 @@ _SHAPES: dict[tuple[int, int], _Shape] = {}
 _KERNEL_SOURCE = Path(__file__).with_name("_domineering_kernel.c")
 _KERNEL_BUDGET = 1 << 20
 """Positions the compiled search visits between two looks at progress and Ctrl-C."""
-_kernel_why_not = "not tried yet"
 
 
 def _fits_kernel(height: int, width: int) -> bool:
@@ -488,34 +486,27 @@ def _fits_kernel(height: int, width: int) -> bool:
     return 1 <= height <= 8 and 1 <= width <= 8
 
 
-@lru_cache(maxsize=1)
+_WORD, _HANDLE, _BIG = ctypes.c_uint64, ctypes.c_void_p, ctypes.c_int64
+_KERNEL = NativeKernel(
+    _KERNEL_SOURCE,
+    "cgt_domineering",
+    {
+        "cgt_dom_new": (_HANDLE, [ctypes.c_int, ctypes.c_int, _BIG]),
+        "cgt_dom_free": (None, [_HANDLE]),
+        "cgt_dom_solve": (ctypes.c_int, [_HANDLE, _WORD, ctypes.c_int, _BIG]),
+        "cgt_dom_stats": (None, [_HANDLE, ctypes.POINTER(_BIG)]),
+        "cgt_dom_export": (
+            _BIG,
+            [_HANDLE, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, _BIG],
+        ),
+        "cgt_dom_put": (None, [_HANDLE, _WORD, ctypes.c_int, ctypes.c_int]),
+        "cgt_dom_clear": (None, [_HANDLE]),
+    },
+)
+
+
 def _load_kernel() -> ctypes.CDLL | None:
-    global _kernel_why_not
-    library, _kernel_why_not = build_and_load(_KERNEL_SOURCE, "cgt_domineering")
-    if library is None:
-        return None
-    word, handle, big = ctypes.c_uint64, ctypes.c_void_p, ctypes.c_int64
-    library.cgt_dom_new.restype = handle
-    library.cgt_dom_new.argtypes = [ctypes.c_int, ctypes.c_int, big]
-    library.cgt_dom_free.restype = None
-    library.cgt_dom_free.argtypes = [handle]
-    library.cgt_dom_solve.restype = ctypes.c_int
-    library.cgt_dom_solve.argtypes = [handle, word, ctypes.c_int, big]
-    library.cgt_dom_stats.restype = None
-    library.cgt_dom_stats.argtypes = [handle, ctypes.POINTER(big)]
-    library.cgt_dom_export.restype = big
-    library.cgt_dom_export.argtypes = [
-        handle,
-        ctypes.c_void_p,
-        ctypes.c_void_p,
-        ctypes.c_void_p,
-        big,
-    ]
-    library.cgt_dom_put.restype = None
-    library.cgt_dom_put.argtypes = [handle, word, ctypes.c_int, ctypes.c_int]
-    library.cgt_dom_clear.restype = None
-    library.cgt_dom_clear.argtypes = [handle]
-    return library
+    return _KERNEL.load()
 
 
 def kernel_status() -> str:
@@ -525,9 +516,7 @@ def kernel_status() -> str:
     >>> kernel_status().startswith(("compiled kernel", "pure Python ("))
     True
     """
-    if _load_kernel() is not None:
-        return "compiled kernel"
-    return f"pure Python ({_kernel_why_not})"
+    return _KERNEL.status()
 
 
 class _KernelTable:

@@ -36,12 +36,11 @@ from __future__ import annotations
 import ctypes
 import threading
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import cgt
-from games._native import build_and_load
+from games._native import NativeKernel
 
 __all__ = ["domineering_value", "kernel_stats", "kernel_status", "kernel_value", "reset_kernel"]
 
@@ -49,33 +48,28 @@ _SOURCE = Path(__file__).with_name("_domineering_values.c")
 _BUDGET = 1 << 16
 """New regions the kernel searches between two looks at Ctrl-C."""
 _MAX_CELLS = 64
-_why_not = "not tried yet"
 _LOCK = threading.RLock()
 """The kernel's tables are one per process and not thread-safe: one caller at a time."""
 
 
-@lru_cache(maxsize=1)
+_HANDLE, _BIG = ctypes.c_void_p, ctypes.c_int64
+_KERNEL = NativeKernel(
+    _SOURCE,
+    "cgt_domineering_values",
+    {
+        "cgt_dv_new": (_HANDLE, []),
+        "cgt_dv_free": (None, [_HANDLE]),
+        "cgt_dv_value": (_BIG, [_HANDLE, ctypes.c_int, ctypes.c_int, ctypes.c_uint64, _BIG]),
+        "cgt_dv_node": (None, [_HANDLE, ctypes.c_int32, ctypes.POINTER(_BIG)]),
+        "cgt_dv_options": (None, [_HANDLE, ctypes.c_int32, ctypes.POINTER(ctypes.c_int32)]),
+        "cgt_dv_limit_memos": (None, [_HANDLE, ctypes.c_uint64]),
+        "cgt_dv_stats": (None, [_HANDLE, ctypes.POINTER(_BIG)]),
+    },
+)
+
+
 def _library() -> ctypes.CDLL | None:
-    global _why_not
-    library, _why_not = build_and_load(_SOURCE, "cgt_domineering_values")
-    if library is None:
-        return None
-    handle, big = ctypes.c_void_p, ctypes.c_int64
-    library.cgt_dv_new.restype = handle
-    library.cgt_dv_new.argtypes = []
-    library.cgt_dv_free.restype = None
-    library.cgt_dv_free.argtypes = [handle]
-    library.cgt_dv_value.restype = big
-    library.cgt_dv_value.argtypes = [handle, ctypes.c_int, ctypes.c_int, ctypes.c_uint64, big]
-    library.cgt_dv_node.restype = None
-    library.cgt_dv_node.argtypes = [handle, ctypes.c_int32, ctypes.POINTER(big)]
-    library.cgt_dv_options.restype = None
-    library.cgt_dv_options.argtypes = [handle, ctypes.c_int32, ctypes.POINTER(ctypes.c_int32)]
-    library.cgt_dv_limit_memos.restype = None
-    library.cgt_dv_limit_memos.argtypes = [handle, ctypes.c_uint64]
-    library.cgt_dv_stats.restype = None
-    library.cgt_dv_stats.argtypes = [handle, ctypes.POINTER(big)]
-    return library
+    return _KERNEL.load()
 
 
 def kernel_status() -> str:
@@ -84,9 +78,7 @@ def kernel_status() -> str:
     >>> kernel_status().startswith(("compiled kernel", "pure Python ("))
     True
     """
-    if _library() is not None:
-        return "compiled kernel"
-    return f"pure Python ({_why_not})"
+    return _KERNEL.status()
 
 
 class _Engine:

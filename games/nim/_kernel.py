@@ -15,55 +15,54 @@ True
 from __future__ import annotations
 
 import ctypes
-from functools import lru_cache
 from pathlib import Path
 
-from games._native import build_and_load
+from games._native import NativeKernel
 
 __all__ = ["kernel_status", "load", "note_fallback"]
 
-_SOURCE = Path(__file__).with_name("_kernel.c")
-_why_not = "not tried yet"
+_POINTER = ctypes.c_void_p
+_KERNEL = NativeKernel(
+    Path(__file__).with_name("_kernel.c"),
+    "cgt_kernel",
+    {
+        "cgt_tb_extend": (
+            ctypes.c_int64,
+            [
+                _POINTER,  # g (uint32)
+                ctypes.c_int64,  # start
+                ctypes.c_int64,  # end
+                _POINTER,  # spec (int64)
+                ctypes.c_uint32,  # mask
+                ctypes.c_int32,  # eps
+                _POINTER,  # rare (int64)
+                _POINTER,  # nrare (int64 *)
+                ctypes.c_int64,  # rare capacity
+                _POINTER,  # stats (int64[2])
+            ],
+        ),
+        "cgt_certify": (
+            ctypes.c_int64,
+            [
+                _POINTER,  # values (uint32)
+                ctypes.c_int64,  # n
+                ctypes.c_int64,  # a
+                ctypes.c_int64,  # b
+                ctypes.c_int64,  # c
+                _POINTER,  # work (int32[n])
+                _POINTER,  # hint lengths (int64)
+                _POINTER,  # hint periods (int64)
+                ctypes.c_int64,  # number of hints
+            ],
+        ),
+    },
+)
 _fallbacks: list[str] = []
 
 
-@lru_cache(maxsize=1)
 def load() -> ctypes.CDLL | None:
     """The compiled kernel, built if needed; ``None`` if it is turned off or cannot be built."""
-    global _why_not
-    library, _why_not = build_and_load(_SOURCE, "cgt_kernel")
-    if library is not None:
-        _declare(library)
-    return library
-
-
-def _declare(library: ctypes.CDLL) -> None:
-    pointer = ctypes.c_void_p
-    library.cgt_tb_extend.restype = ctypes.c_int64
-    library.cgt_tb_extend.argtypes = [
-        pointer,  # g (uint32)
-        ctypes.c_int64,  # start
-        ctypes.c_int64,  # end
-        pointer,  # spec (int64)
-        ctypes.c_uint32,  # mask
-        ctypes.c_int32,  # eps
-        pointer,  # rare (int64)
-        pointer,  # nrare (int64 *)
-        ctypes.c_int64,  # rare capacity
-        pointer,  # stats (int64[2])
-    ]
-    library.cgt_certify.restype = ctypes.c_int64
-    library.cgt_certify.argtypes = [
-        pointer,  # values (uint32)
-        ctypes.c_int64,  # n
-        ctypes.c_int64,  # a
-        ctypes.c_int64,  # b
-        ctypes.c_int64,  # c
-        pointer,  # work (int32[n])
-        pointer,  # hint lengths (int64)
-        pointer,  # hint periods (int64)
-        ctypes.c_int64,  # number of hints
-    ]
+    return _KERNEL.load()
 
 
 def kernel_status() -> str:
@@ -72,9 +71,7 @@ def kernel_status() -> str:
     >>> kernel_status().startswith(("compiled kernel", "pure Python ("))
     True
     """
-    if load() is not None:
-        return "compiled kernel"
-    return f"pure Python ({'; '.join([_why_not, *_fallbacks])})"
+    return _KERNEL.status(_fallbacks)
 
 
 def note_fallback(what: str) -> None:
