@@ -42,6 +42,10 @@ VARIANTS = {
     ),
     "self = policy": ("mcpi[self_model=policy]", "mcpi itself simulated with the learned policy"),
     "self = default": ("mcpi[self_model=default]", "mcpi itself simulated as the default client"),
+    "self = default, 480 rollouts": (
+        "mcpi[self_model=default;rollouts=480]",
+        "mcpi itself simulated as the default client, five times the play-outs",
+    ),
     "no policy candidate": ("mcpi[policy_candidates=0]", "kou2's candidates only"),
     "no endgame": ("mcpi[endgame_cards=0]", "two-player endgames searched, not solved"),
     "32 rollouts": ("mcpi[rollouts=32]", "a third of the play-outs"),
