@@ -35,6 +35,7 @@ import argparse
 import collections
 import glob
 import json
+import os
 import statistics
 import sys
 import time
@@ -201,12 +202,14 @@ def profile(games: int, player: str) -> str:
     if not isinstance(mcpi, McpiPlayer):
         raise SystemExit(f"--profile needs an mcpi player, not {player!r}")
     rows: list[tuple[str, int, int, int, float, bool]] = []
+    walls: list[float] = []
     decide = mcpi.play
 
     def timed(obs: Observation) -> Meld:
-        started = time.process_time()
+        started, wall = time.process_time(), time.perf_counter()
         meld = decide(obs)
         spent = time.process_time() - started
+        walls.append(time.perf_counter() - wall)
         last = mcpi.last
         assert last is not None
         moved = bool(last.candidates) and meld != last.candidates[0].meld
@@ -235,6 +238,13 @@ def profile(games: int, player: str) -> str:
                 f"{statistics.median(r[4] / r[1] for r in part) * 1e3:.2f} | "
                 f"{sum(r[5] for r in part) / len(part):.2f} |"
             )
+    walls.sort()
+    out.append(
+        f"\nEvery decision's wall time (forced ones included): median "
+        f"{walls[len(walls) // 2] * 1e3:.1f} ms, 99th percentile "
+        f"{walls[min(len(walls) - 1, int(0.99 * len(walls)))] * 1e3:.1f} ms, max "
+        f"{walls[-1] * 1e3:.1f} ms; load average {os.getloadavg()[0]:.1f}"
+    )
     return "\n".join(out)
 
 
