@@ -42,7 +42,7 @@ VARIANTS = {
     ),
     "self = policy": ("mcpi[self_model=policy]", "mcpi itself simulated with the learned policy"),
     "self = default": ("mcpi[self_model=default]", "mcpi itself simulated as the default client"),
-    "self = default, 480 rollouts": (
+    "self = default x5": (
         "mcpi[self_model=default;rollouts=480]",
         "mcpi itself simulated as the default client, five times the play-outs",
     ),

@@ -784,11 +784,14 @@ def _heap_period(images: list[int], most_removed: int) -> tuple[int, int] | None
     2 * period + most_removed - 1``), the shortest period first; else ``None``."""
     n = len(images) - 1
     for period in range(1, n // 2 + 1):
-        start = n - period
+        start = n - period + 1
         while start >= 1 and images[start - 1] == images[start - 1 + period]:
             start -= 1
-        # images[m] == images[m + period] for start <= m <= n - period
-        if n >= 2 * start + 2 * period + most_removed - 1:
+        # images[m] == images[m + period] for start <= m <= n - period (none if start is
+        # n - period + 1).  The argument needs a preperiod of at least 1: with 0, a move that
+        # leaves one heap (a) and one that leaves two (a, period) are not the same kind of move.
+        start = max(start, 1)
+        if start + period <= n and n >= 2 * start + 2 * period + most_removed - 1:
             return start, period
     return None
 
@@ -809,7 +812,7 @@ def octal_misere_quotient(
     Heaps are added one by one (each step certified as in `misere_quotient`; a heap that
     maps to an element the quotient has costs only a certificate).  The stabilisation
     certificate: when the heap images are periodic, ``image(n + p) == image(n)`` for
-    ``n0 <= n <= N - p`` with ``N >= 2 n0 + 2 p + t - 1`` (``t`` the most tokens a move
+    ``1 <= n0 <= n <= N - p`` with ``N >= 2 n0 + 2 p + t - 1`` (``t`` the most tokens a move
     removes), every heap above ``N`` has the image *and the set of option images* of the heap
     ``p`` below it (the argument of the octal periodicity theorem, applied to images), so the
     certificate of the heaps up to ``N`` covers every sum of heaps of any size.

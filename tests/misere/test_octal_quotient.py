@@ -28,7 +28,37 @@ def test_heap_period_needs_a_long_enough_window():
     images = [0, 1, 2, 1, 2, 3, 2, 3, 2, 4] + [2, 4] * 6
     assert _heap_period(images[:21], 2) is None
     assert _heap_period(images[:22], 2) == (8, 2)
-    assert _heap_period([0, 1, 0, 1, 0], 1) == (0, 2)
+    # a preperiod of 0 is never claimed (a move leaving one heap a and one leaving a and a
+    # heap of the period are different moves): the window is counted from 1
+    assert _heap_period([0, 1, 0, 1, 0], 1) is None
+    assert _heap_period([0, 1, 0, 1, 0, 1, 0], 1) == (1, 2)
+    # the last pair (images[n - p], images[n]) counts too: here it breaks the period
+    assert _heap_period([0, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 3], 1) is None
+
+
+@pytest.mark.parametrize(
+    ("code", "max_heap", "stable"),
+    [("0.02", 40, True), ("0.2", 40, True), ("4.2", 40, True)]
+    + [(code, 9, False) for code in ("0.4", "0.06", "0.42", "0.44", "0.046", "0.6")],
+)
+def test_no_false_period_from_heap_0(code, max_heap, stable):
+    # a reviewer's counterexamples: each was said to be periodic from heap 0 with period 1;
+    # for 0.02 the images 1, 1, 1, a were read as "every heap is the identity", so heap 4
+    # (whose one move goes to heap 2, which has none) was called an N-position: it is P
+    digits = (int(code[0]), *map(int, code[2:]))
+    q = cgt.octal_misere_quotient(digits, max_heap=max_heap)
+    assert q.all_heaps is stable
+    assert q.all_heaps or q.preperiod is None or q.preperiod >= 1
+    game = octal(code)
+    for count in (1, 2, 3):
+        for heaps in itertools.combinations_with_replacement(range(1, 10), count):
+            direct = cgt.misere_outcome(*[game.position(h) for h in heaps])
+            assert q.is_p_position(heaps) == (direct is cgt.MisereOutcome.P), (code, heaps)
+    if stable:  # read through the period: heaps beyond the ones it was built from
+        assert q.preperiod >= 1
+        for heaps in ((q.max_heap + 1,), (q.max_heap + 2, 1), (q.max_heap + 5, 3)):
+            direct = cgt.misere_outcome(*[game.position(h) for h in heaps])
+            assert q.is_p_position(heaps) == (direct is cgt.MisereOutcome.P), (code, heaps)
 
 
 def test_075_is_r8_for_all_heaps_and_agrees_with_direct_search():
