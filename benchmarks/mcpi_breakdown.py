@@ -194,6 +194,7 @@ def paired(first: str, second: str, seat: int) -> str:
 
 def profile(games: int, player: str) -> str:
     """Play-outs and CPU time per decision of ``player`` (an mcpi) against four default clients."""
+    from games.daihinmin.experiments.cserver import timing_summary
     from games.daihinmin.players import make_player
     from games.daihinmin.players.mcpi import McpiPlayer
     from games.daihinmin.rules.match import Match
@@ -238,12 +239,12 @@ def profile(games: int, player: str) -> str:
                 f"{statistics.median(r[4] / r[1] for r in part) * 1e3:.2f} | "
                 f"{sum(r[5] for r in part) / len(part):.2f} |"
             )
-    walls.sort()
+    wall = timing_summary([w * 1e3 for w in walls])
+    assert wall is not None
     out.append(
-        f"\nEvery decision's wall time (forced ones included): median "
-        f"{walls[len(walls) // 2] * 1e3:.1f} ms, 99th percentile "
-        f"{walls[min(len(walls) - 1, int(0.99 * len(walls)))] * 1e3:.1f} ms, max "
-        f"{walls[-1] * 1e3:.1f} ms; load average {os.getloadavg()[0]:.1f}"
+        f"\nEvery decision's wall time (forced ones included): median {wall['median']:.1f} ms, "
+        f"99th percentile {wall['p99']:.1f} ms, max {wall['max']:.1f} ms; load average "
+        f"{os.getloadavg()[0]:.1f}"
     )
     return "\n".join(out)
 

@@ -788,10 +788,11 @@ def _heap_period(images: list[int], most_removed: int) -> tuple[int, int] | None
         while start >= 1 and images[start - 1] == images[start - 1 + period]:
             start -= 1
         # images[m] == images[m + period] for start <= m <= n - period (none if start is
-        # n - period + 1).  The argument needs a preperiod of at least 1: with 0, a move that
-        # leaves one heap (a) and one that leaves two (a, period) are not the same kind of move.
+        # n - period + 1, and then the window below cannot be long enough).  The argument
+        # needs a preperiod of at least 1: with 0, a move that leaves one heap (a) and one that
+        # leaves two (a, period) are not the same kind of move.
         start = max(start, 1)
-        if start + period <= n and n >= 2 * start + 2 * period + most_removed - 1:
+        if n >= 2 * start + 2 * period + most_removed - 1:
             return start, period
     return None
 

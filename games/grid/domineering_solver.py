@@ -295,7 +295,7 @@ class DomineeringSolver:
         kernel = self._kernels.get(dimensions)
         if kernel is not None or not self.compiled or not _fits_kernel(*dimensions):
             return kernel
-        library = _load_kernel()
+        library = _KERNEL.load()
         if library is None:
             return None
         kernel = _KernelTable(library, *dimensions, self.table_limit)
@@ -503,10 +503,6 @@ _KERNEL = NativeKernel(
         "cgt_dom_clear": (None, [_HANDLE]),
     },
 )
-
-
-def _load_kernel() -> ctypes.CDLL | None:
-    return _KERNEL.load()
 
 
 def kernel_status() -> str:

@@ -68,10 +68,6 @@ _KERNEL = NativeKernel(
 )
 
 
-def _library() -> ctypes.CDLL | None:
-    return _KERNEL.load()
-
-
 def kernel_status() -> str:
     """``"compiled kernel"`` or why `cgt.value` uses the pure-Python engine for Domineering.
 
@@ -181,7 +177,7 @@ _TABLE = _KernelTable()
 def _the_engine() -> _Engine | None:
     global _engine
     if _engine is None:
-        library = _library()
+        library = _KERNEL.load()
         if library is None:
             return None
         _engine = _Engine(library)
