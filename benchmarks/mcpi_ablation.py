@@ -58,6 +58,11 @@ VARIANTS = {
         "mcpi[rollouts=4000;time_budget=0.2]",
         "as many play-outs as 200 ms of wall clock allow",
     ),
+    "mcpi+": (
+        "mcpi+",
+        "play-outs in C: every player simulated by the learned policy or, once identified, "
+        "the default client; 1,500 play-outs",
+    ),
     "kou2+": ("kou2+", "reference: kou2 with rollouts and the exact endgame"),
     "kou2": ("kou2", "reference: the heuristic player of seed 002"),
 }

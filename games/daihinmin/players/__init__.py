@@ -60,7 +60,17 @@ KOU2_VARIANTS = (
     "useA+2",
 )
 #: the names `make_player` knows (besides ``module.path:Class``)
-PLAYER_NAMES = ("random", "default", "kou2", *KOU2_VARIANTS, "kou2+", "mc", "mcpi", "strongest")
+PLAYER_NAMES = (
+    "random",
+    "default",
+    "kou2",
+    *KOU2_VARIANTS,
+    "kou2+",
+    "mc",
+    "mcpi",
+    "mcpi+",
+    "strongest",
+)
 #: the player ``strongest`` stands for: the strongest player we ship (measured on the C server,
 #: see ``docs/games/daihinmin-mcpi.md``)
 STRONGEST = "mcpi"
@@ -77,6 +87,7 @@ _REGISTERED = {
     "kou2+": _KOU2_PLUS,
     "mc": _MONTE_CARLO,
     "mcpi": _MCPI,
+    "mcpi+": "games.daihinmin.players.mcpi:McpiPlusPlayer",
 }
 
 

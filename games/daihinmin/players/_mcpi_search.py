@@ -29,10 +29,15 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from games.daihinmin.players._mcpi_models import DefaultModel, Model, default_move
+from games.daihinmin.players._mcpi_models import Model
+from games.daihinmin.players._mcpi_playout import (
+    PlayoutRandom,
+    Playouts,
+    kernel_models,
+    play_out,
+)
 from games.daihinmin.rules.engine import DEFAULT_RULES, GameState
-from games.daihinmin.rules.melds import PASS, Kind, Meld
-from games.daihinmin.rules.moves import legal_melds
+from games.daihinmin.rules.melds import Kind, Meld
 from games.daihinmin.rules.observation import Observation
 
 __all__ = [
@@ -66,56 +71,6 @@ def state_from_hands(obs: Observation, hands: Sequence[int], rng: random.Random)
     state.turn = obs.player
     state.last_player = obs.last_player
     return state
-
-
-def play_out(
-    state: GameState,
-    me: int,
-    models: Sequence[Model],
-    rng: random.Random,
-    max_moves: int = 400,
-) -> int:
-    """Play ``state`` on with ``models[p]`` moving for player p until ``me`` goes out (or the
-    game ends); ``me``'s points."""
-    hands = state.hands
-    seats = state.seats
-    finished = state.finished
-    fast = [isinstance(m, DefaultModel) for m in models]
-    for _ in range(max_moves):
-        if me in finished or len(finished) >= 4:
-            break
-        p = state.turn
-        hand = hands[p]
-        field = state.field
-        moves = legal_melds(hand, field, state.revolution, state.lock)
-        if len(moves) == 1:
-            state.submit(moves[0])
-            continue
-        if fast[p]:
-            meld = default_move(hand, field, state.revolution, state.lock)
-            state.submit(meld if meld is PASS or meld in moves else PASS)
-            continue
-        obs = Observation(
-            p,
-            hand,
-            field,
-            state.revolution,
-            state.lock,
-            tuple(map(int.bit_count, hands)),
-            seats,
-            None,
-            state.passed,
-            tuple(finished),
-            state.played,
-            state.last_player,
-            0,
-            p,
-            True,
-        )
-        state.submit(models[p].choose(obs, moves, rng))
-    if me not in finished and len(finished) < 4:  # a game that would not end: no verdict
-        return 3
-    return 5 - state.ranking().index(me)
 
 
 def paired_better(points: Sequence[int], prior: Sequence[int], z: float) -> bool:
@@ -184,6 +139,7 @@ class Search:
         *,
         deals_per_round: int = 4,
         switch_z: float = 0.0,
+        native: bool = True,
     ) -> None:
         self.me = me
         self.candidates = list(candidates)
@@ -191,6 +147,24 @@ class Search:
         self.rng = rng
         self.deals_per_round = deals_per_round
         self.switch_z = switch_z
+        #: models the play-out kernel can play (the default client, the sampled policy) draw
+        #: their play-outs' random numbers from one splitmix64 stream, seeded from ``rng``:
+        #: the same points in C (``native``, when the kernel is built) and in Python
+        self.playouts: Playouts | None = None
+        if kernel_models(models) is not None:
+            stream = PlayoutRandom(rng.getrandbits(64))
+            self.playouts = Playouts(me, models, stream, native=native)
+
+    def _play(self, base: GameState, alive: Sequence[int]) -> list[int]:
+        """The points of each candidate in ``alive`` played on the guess ``base``."""
+        if self.playouts is not None:
+            return self.playouts.play(base, [self.candidates[k] for k in alive])
+        out = []
+        for k in alive:
+            state = base.copy()
+            state.submit(self.candidates[k])
+            out.append(play_out(state, self.me, self.models, self.rng))
+        return out
 
     def run(
         self, deal: Callable[[], GameState], rollouts: int, deadline: float | None = None
@@ -206,11 +180,9 @@ class Search:
             rounds += 1
             for _ in range(self.deals_per_round):
                 base = deal()
-                for k in alive:
-                    state = base.copy()
-                    state.submit(self.candidates[k])
-                    points[k].append(play_out(state, self.me, self.models, self.rng))
-                    spent += 1
+                for k, got in zip(alive, self._play(base, alive), strict=True):
+                    points[k].append(got)
+                spent += len(alive)
                 if deadline is not None and time.perf_counter() > deadline:
                     out_of_time = True
                     break

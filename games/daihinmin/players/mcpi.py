@@ -56,7 +56,7 @@ from games.daihinmin.rules.moves import legal_melds
 from games.daihinmin.rules.observation import Deal, Observation
 from games.daihinmin.rules.player import Player, strongest_cards
 
-__all__ = ["MODEL_NAMES", "McpiError", "McpiPlayer"]
+__all__ = ["MODEL_NAMES", "McpiError", "McpiPlayer", "McpiPlusPlayer"]
 
 #: the models an opponent (or mcpi itself) can be simulated with
 MODEL_NAMES = ("default", "kou2", "policy")
@@ -98,7 +98,10 @@ class McpiPlayer(Player):
     this many cards exactly (0: never); ``switch_z``: play the search's best candidate only
     if it beats kou2's choice (the first candidate) by more than ``switch_z`` standard errors
     of their paired differences over the same guesses, else kou2's choice (0: always the
-    best mean).
+    best mean); ``known_models``: the models an opponent may be identified with, joined by
+    ``+``; ``native``: play the play-outs in the compiled kernel when every model is one it
+    plays (the default client, the learned policy; `_mcpi_playout`), with the same points as
+    in Python.
     """
 
     def __init__(
@@ -119,6 +122,8 @@ class McpiPlayer(Player):
         endgame_cards: int = 10,
         endgame_limit: int = 100_000,
         switch_z: float = 0.0,
+        known_models: str = "default+kou2+policy",
+        native: bool = True,
         seed: int | str | None = None,
     ) -> None:
         self.name = "mcpi"
@@ -146,11 +151,15 @@ class McpiPlayer(Player):
             raise McpiError(f"switch_z must be a number of at least 0, got {switch_z!r}")
         self.switch_z = float(switch_z)
         self.rng = random.Random(seed)
-        self._known_models: dict[str, Model] = {
-            "default": DefaultModel(),
-            "kou2": Kou2Model(),
-            "policy": PolicyModel(load_policy()),
-        }
+        names = known_models.split("+") if isinstance(known_models, str) else []
+        if not names or any(name not in MODEL_NAMES for name in names):
+            raise McpiError(
+                f"known_models must be model names joined by '+' ({'+'.join(MODEL_NAMES)}), "
+                f"got {known_models!r}"
+            )
+        self._known_models: dict[str, Model] = {name: _model(name) for name in names}
+        self._policy = PolicyModel(load_policy())
+        self.native = bool(native)
         #: per opponent: model name -> (log-likelihood, decisions) over the games seen
         self.evidence: dict[int, dict[str, list[float]]] = {}
         self._public: PublicState | None = None
@@ -303,6 +312,7 @@ class McpiPlayer(Player):
             rng,
             deals_per_round=self.deals_per_round,
             switch_z=self.switch_z,
+            native=self.native,
         )
         in_hands = sum(obs.counts)
         rollouts = max(1, self.rollouts * self.full_cards // max(in_hands, self.full_cards))
@@ -314,9 +324,7 @@ class McpiPlayer(Player):
     def _candidates(self, obs: Observation, moves: list[Meld]) -> list[Meld]:
         chosen = candidate_moves(obs, self.candidates)
         if self.policy_candidates:
-            policy = self._known_models["policy"]
-            assert isinstance(policy, PolicyModel)
-            scores = policy.policy.scores(obs, moves)
+            scores = self._policy.policy.scores(obs, moves)
             ranked = sorted(range(len(moves)), key=lambda k: -scores[k])
             for k in ranked[: self.policy_candidates]:
                 if moves[k] not in chosen:
@@ -430,3 +438,29 @@ def _interval(points: tuple[int, ...]) -> list[float] | None:
 
     half = float(special.stdtrit(n - 1, 0.975)) * math.sqrt(variance / n)
     return [round(mean - half, 4), round(mean + half, 4)]
+
+
+class McpiPlusPlayer(McpiPlayer):
+    """``mcpi+``: mcpi whose play-outs run in the compiled kernel (`_mcpi_playout`): every
+    player is simulated with the learned policy or, once identified, the default client
+    (``known_models="default+policy"``), so that many more play-outs fit in the same time
+    (``rollouts=1500`` by default).  Any setting of `McpiPlayer` may be given; without a C
+    compiler the same play-outs run in Python (the same choices, far slower: set a
+    ``time_budget``).
+
+    >>> player = McpiPlusPlayer(seed=1)
+    >>> player.name, player.rollouts, player.self_model.name
+    ('mcpi+', 1500, 'policy')
+    """
+
+    def __init__(self, **options: Any) -> None:
+        settings: dict[str, Any] = {
+            "rollouts": 1500,
+            "candidates": 6,
+            "self_model": "policy",
+            "unknown_model": "policy",
+            "known_models": "default+policy",
+        }
+        settings.update(options)
+        super().__init__(**settings)
+        self.name = "mcpi+"
