@@ -21,6 +21,7 @@ from games.daihinmin.players._mcpi_playout import (
     MELD_WORDS,
     STATE_WORDS,
     PlayoutRandom,
+    Playouts,
     kernel_models,
     meld_words,
     play_candidates,
@@ -266,8 +267,10 @@ def test_play_outs_are_pythons_point_for_point(mix):
         candidates = state.legal_moves()[:6]
         seed = rng.getrandbits(64)
         stream_c, stream_py = PlayoutRandom(seed), PlayoutRandom(seed)
-        native = play_candidates(state, me, models, candidates, stream_c)
-        python = play_candidates(state, me, models, candidates, stream_py, native=False)
+        replays = 1 + len(candidates) % 3
+        native = Playouts(me, models, stream_c).play(state, candidates, replays)
+        python = Playouts(me, models, stream_py, native=False).play(state, candidates, replays)
+        assert len(native) == replays * len(candidates)
         assert native == python, (state, candidates)
         assert stream_c.state == stream_py.state
         assert all(1 <= p <= 5 for p in native)
@@ -305,3 +308,31 @@ def test_playout_random_is_splitmix64():
     items = list(range(10))
     PlayoutRandom(4).shuffle(items)
     assert sorted(items) == list(range(10)) and items != list(range(10))
+
+
+def test_mcpi_plus_plays_the_same_games_with_and_without_the_kernel():
+    """The whole player, end to end: the same seeded match with the play-outs in C and in
+    Python gives the same moves (so the same points), decision for decision."""
+    from games.daihinmin.players import make_player
+    from games.daihinmin.players.mcpi import McpiPlusPlayer
+    from games.daihinmin.rules.match import Match
+
+    runs = []
+    for native in (True, False):
+        player = McpiPlusPlayer(rollouts=24, replays=2, native=native, seed=4)
+        choices = []
+        original = player.play
+
+        def play(obs, original=original, choices=choices, player=player):
+            meld = original(obs)
+            last = player.last
+            choices.append((str(meld), None if last is None else last.rollouts))
+            return meld
+
+        player.play = play  # type: ignore[method-assign]
+        others = [make_player("default") for _ in range(3)] + [make_player("mcpi+", seed=2)]
+        others[-1].rollouts = 8
+        result = Match([player, *others], seed=11).play(2)
+        runs.append((choices, result.points))
+    assert runs[0] == runs[1]
+    assert sum(n for _, n in runs[0][0] if n) > 100  # searched decisions happened

@@ -874,18 +874,22 @@ void dh_submit(int64_t *state_words, const int64_t *meld, uint64_t *rng) {
     write_state(state_words, &s);
 }
 
-/* for each of `ncand` candidates: a copy of the state, the candidate submitted, played out;
-   me's points in `points` (models: 0 default, 1 policy, per player; weights: lead, follow) */
+/* `replays` times, for each of `ncand` candidates: a copy of the state, the candidate
+   submitted, played out; me's points in `points[r * ncand + k]` (models: 0 default, 1 policy,
+   per player; weights: lead, follow) */
 void dh_play_candidates(const int64_t *state_words, int me, const int *models,
                         const int64_t *candidates, int ncand, const double *weights,
-                        uint64_t *rng, int max_moves, int *points) {
+                        uint64_t *rng, int max_moves, int replays, int *points) {
     State base;
     read_state(state_words, &base);
-    for (int k = 0; k < ncand; k++) {
-        State s = base;
-        Meld m;
-        read_meld(candidates + MELD_WORDS * k, &m);
-        submit(&s, &m, rng);
-        points[k] = play_out(&s, me, models, weights, weights + NFEAT, rng, max_moves);
+    for (int r = 0; r < replays; r++) {
+        for (int k = 0; k < ncand; k++) {
+            State s = base;
+            Meld m;
+            read_meld(candidates + MELD_WORDS * k, &m);
+            submit(&s, &m, rng);
+            points[r * ncand + k] =
+                play_out(&s, me, models, weights, weights + NFEAT, rng, max_moves);
+        }
     }
 }

@@ -59,7 +59,18 @@ KERNEL = NativeKernel(
         "dh_submit": (None, [_I64P, _I64P, _U64P]),
         "dh_play_candidates": (
             None,
-            [_I64P, ctypes.c_int, _IP, _I64P, ctypes.c_int, _DP, _U64P, ctypes.c_int, _IP],
+            [
+                _I64P,
+                ctypes.c_int,
+                _IP,
+                _I64P,
+                ctypes.c_int,
+                _DP,
+                _U64P,
+                ctypes.c_int,
+                ctypes.c_int,
+                _IP,
+            ],
         ),
         "dh_default_cells": (
             ctypes.c_int,
@@ -242,18 +253,20 @@ class Playouts:
         """Whether the play-outs run in C."""
         return self.library is not None
 
-    def play(self, state: GameState, candidates: Sequence[Meld]) -> list[int]:
-        """For each candidate: a copy of ``state`` with the candidate played, finished with
-        the models; ``me``'s points (5 first ... 1 last; 3 for a game that would not end)."""
+    def play(self, state: GameState, candidates: Sequence[Meld], replays: int = 1) -> list[int]:
+        """``replays`` times, for each candidate: a copy of ``state`` with the candidate
+        played, finished with the models; ``me``'s points (5 first ... 1 last; 3 for a game
+        that would not end), replay by replay (``len(candidates)`` points each)."""
         library = self.library
         rng = self.rng
         if library is None:
             out = []
-            for meld in candidates:
-                copy = state.copy()
-                copy.rng = rng
-                copy.submit(meld)
-                out.append(play_out(copy, self.me, self.models, rng, self.max_moves))
+            for _ in range(replays):
+                for meld in candidates:
+                    copy = state.copy()
+                    copy.rng = rng
+                    copy.submit(meld)
+                    out.append(play_out(copy, self.me, self.models, rng, self.max_moves))
             return out
         key = tuple(candidates)
         cached = self._melds
@@ -262,7 +275,7 @@ class Playouts:
             cached = self._melds = (key, (ctypes.c_int64 * len(flat))(*flat))
         n = len(key)
         words = (ctypes.c_int64 * STATE_WORDS)(*_as_signed(state_words(state)))
-        points = (ctypes.c_int * n)()
+        points = (ctypes.c_int * (n * replays))()
         seed = self._seed
         seed.value = rng.state
         library.dh_play_candidates(
@@ -274,6 +287,7 @@ class Playouts:
             self._weights,
             ctypes.byref(seed),
             self.max_moves,
+            replays,
             points,
         )
         rng.state = seed.value

@@ -140,6 +140,7 @@ class Search:
         deals_per_round: int = 4,
         switch_z: float = 0.0,
         native: bool = True,
+        replays: int = 1,
     ) -> None:
         self.me = me
         self.candidates = list(candidates)
@@ -147,6 +148,7 @@ class Search:
         self.rng = rng
         self.deals_per_round = deals_per_round
         self.switch_z = switch_z
+        self.replays = replays
         #: models the play-out kernel can play (the default client, the sampled policy) draw
         #: their play-outs' random numbers from one splitmix64 stream, seeded from ``rng``:
         #: the same points in C (``native``, when the kernel is built) and in Python
@@ -156,14 +158,16 @@ class Search:
             self.playouts = Playouts(me, models, stream, native=native)
 
     def _play(self, base: GameState, alive: Sequence[int]) -> list[int]:
-        """The points of each candidate in ``alive`` played on the guess ``base``."""
+        """The points of each candidate in ``alive`` played on the guess ``base``, `replays`
+        times (replay by replay)."""
         if self.playouts is not None:
-            return self.playouts.play(base, [self.candidates[k] for k in alive])
+            return self.playouts.play(base, [self.candidates[k] for k in alive], self.replays)
         out = []
-        for k in alive:
-            state = base.copy()
-            state.submit(self.candidates[k])
-            out.append(play_out(state, self.me, self.models, self.rng))
+        for _ in range(self.replays):
+            for k in alive:
+                state = base.copy()
+                state.submit(self.candidates[k])
+                out.append(play_out(state, self.me, self.models, self.rng))
         return out
 
     def run(
@@ -180,15 +184,16 @@ class Search:
             rounds += 1
             for _ in range(self.deals_per_round):
                 base = deal()
-                for k, got in zip(alive, self._play(base, alive), strict=True):
-                    points[k].append(got)
-                spent += len(alive)
+                got = self._play(base, alive)
+                for i, value in enumerate(got):
+                    points[alive[i % len(alive)]].append(value)
+                spent += len(got)
                 if deadline is not None and time.perf_counter() > deadline:
                     out_of_time = True
                     break
-                if spent + len(alive) > rollouts:
+                if spent + len(alive) * self.replays > rollouts:
                     break
-            if len(alive) == 1 or out_of_time or spent + len(alive) > rollouts:
+            if len(alive) == 1 or out_of_time or spent + len(alive) * self.replays > rollouts:
                 break
             if len(alive) == 2:  # the last two share the rest of the budget
                 continue

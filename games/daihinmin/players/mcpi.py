@@ -101,7 +101,8 @@ class McpiPlayer(Player):
     best mean); ``known_models``: the models an opponent may be identified with, joined by
     ``+``; ``native``: play the play-outs in the compiled kernel when every model is one it
     plays (the default client, the learned policy; `_mcpi_playout`), with the same points as
-    in Python.
+    in Python; ``replays``: play-outs of each candidate on each guess of the hidden hands
+    (more than one spreads the cost of a guess over several play-outs).
     """
 
     def __init__(
@@ -124,6 +125,7 @@ class McpiPlayer(Player):
         switch_z: float = 0.0,
         known_models: str = "default+kou2+policy",
         native: bool = True,
+        replays: int = 1,
         seed: int | str | None = None,
     ) -> None:
         self.name = "mcpi"
@@ -160,6 +162,7 @@ class McpiPlayer(Player):
         self._known_models: dict[str, Model] = {name: _model(name) for name in names}
         self._policy = PolicyModel(load_policy())
         self.native = bool(native)
+        self.replays = _count("replays", replays, 1)
         #: per opponent: model name -> (log-likelihood, decisions) over the games seen
         self.evidence: dict[int, dict[str, list[float]]] = {}
         self._public: PublicState | None = None
@@ -313,6 +316,7 @@ class McpiPlayer(Player):
             deals_per_round=self.deals_per_round,
             switch_z=self.switch_z,
             native=self.native,
+            replays=self.replays,
         )
         in_hands = sum(obs.counts)
         rollouts = max(1, self.rollouts * self.full_cards // max(in_hands, self.full_cards))
