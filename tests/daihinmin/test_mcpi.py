@@ -8,6 +8,7 @@ import random
 import pytest
 
 from games.daihinmin.players import UnknownPlayerError, make_player, parse_options
+from games.daihinmin.players._kou2plus_search import candidate_moves
 from games.daihinmin.players._mcpi_belief import Belief, PublicState
 from games.daihinmin.players._mcpi_models import EPSILON, DefaultModel, default_move
 from games.daihinmin.players._mcpi_search import Search, play_out, state_from_hands
@@ -345,3 +346,32 @@ def test_switch_z_keeps_kou2s_choice_unless_the_search_is_sure():
     sure.play = watched  # type: ignore[method-assign]
     Match(players, seed=4).play(2)
     assert seen and all(meld == first for meld, first in seen)
+
+
+def test_known_models_replays_and_every_move_as_candidates():
+    with pytest.raises(McpiError, match="known_models must be model names joined by"):
+        McpiPlayer(known_models="default+oracle")
+    with pytest.raises(UnknownPlayerError, match="replays must be an int of at least 1"):
+        make_player("mcpi+[replays=0]")
+    player = McpiPlayer(candidates=0, known_models="default+policy", seed=1)
+    assert sorted(player._known_models) == ["default", "policy"]
+    state = _full_state("3D 4D 5D KS 2H")
+    obs = Observation.of(state, 0)
+    moves = obs.legal_moves()
+    chosen = player._candidates(obs, moves)
+    assert sorted(map(str, chosen)) == sorted(map(str, moves))  # every legal move, once
+    assert chosen[0] == candidate_moves(obs, 1)[0]  # kou2's choice first
+
+
+def test_replays_count_against_the_rollouts_and_pair_up():
+    state = GameState.from_hands(["3D 4D 5D KS 2H", "6H 7H 9S", "9C JH", "JD QH", "QD KH"])
+    candidates = [Meld.parse(m) for m in ("3D 4D 5D", "KS", "2H", "3D")]
+    search = Search(
+        0, candidates, [DefaultModel()] * 5, random.Random(1), deals_per_round=2, replays=3
+    )
+    result = search.run(lambda: state.copy(), rollouts=48)
+    # round 1: 4 candidates x 2 deals x 3 replays = 24; then the best 2 x 2 x 3 = 12 a round
+    assert result.rollouts == 48 and result.rounds == 3
+    survivors = [c for c in result.candidates if c.dropped is None]
+    assert all(len(c.points) == 18 for c in survivors)
+    assert all(len(c.points) == 6 for c in result.candidates if c.dropped)

@@ -89,7 +89,8 @@ class McpiPlayer(Player):
     players' hands (with more, the play-outs are longer and fewer: ``rollouts * full_cards /
     cards``); ``time_budget``: seconds per decision at most (``None``: no limit; the search
     stops after the play-out that passes it);
-    ``candidates``: moves weighed per decision; ``particles``: guesses of the hidden hands;
+    ``candidates``: kou2's best moves weighed per decision (0: every legal move, kou2's
+    choice first, the others by the learned policy's score); ``particles``: guesses of the hidden hands;
     ``inference``: weigh the guesses by the opponents' moves (else only what the exchange
     showed and the cards played count); ``identify``: pick each opponent's model from its past
     games; ``self_model`` and ``unknown_model``: the models of mcpi itself and of opponents not
@@ -137,7 +138,7 @@ class McpiPlayer(Player):
                 f"time_budget must be a positive number of seconds, got {time_budget!r}"
             )
         self.time_budget = time_budget
-        self.candidates = _count("candidates", candidates, 1)
+        self.candidates = _count("candidates", candidates, 0)
         self.particles = _count("particles", particles, 1)
         self.deals_per_round = _count("deals_per_round", deals_per_round, 1)
         self.inference = bool(inference)
@@ -326,6 +327,13 @@ class McpiPlayer(Player):
         return result.choice
 
     def _candidates(self, obs: Observation, moves: list[Meld]) -> list[Meld]:
+        if self.candidates == 0:
+            chosen = candidate_moves(obs, 1)
+            scores = self._policy.policy.scores(obs, moves)
+            for k in sorted(range(len(moves)), key=lambda k: -scores[k]):
+                if moves[k] not in chosen:
+                    chosen.append(moves[k])
+            return chosen
         chosen = candidate_moves(obs, self.candidates)
         if self.policy_candidates:
             scores = self._policy.policy.scores(obs, moves)
