@@ -63,6 +63,22 @@ VARIANTS = {
         "play-outs in C: every player simulated by the learned policy or, once identified, "
         "the default client; 1,500 play-outs",
     ),
+    "mcpi+ every move": (
+        "mcpi+[candidates=0;rollouts=3000;replays=2]",
+        "mcpi+ weighing every legal move, 3,000 play-outs, two per guess",
+    ),
+    "mcpi+ 6000": (
+        "mcpi+[rollouts=6000;replays=4]",
+        "mcpi+ with 6,000 play-outs, four per guess",
+    ),
+    "mcpi+ T0.5": (
+        "mcpi+[policy_temperature=0.5]",
+        "mcpi+ whose policy samples from its scores halved in temperature (sharper)",
+    ),
+    "mcpi+ self kou2": (
+        "mcpi+[self_model=kou2;rollouts=150]",
+        "mcpi+ simulating itself with kou2 (so in Python), 150 play-outs",
+    ),
     "kou2+": ("kou2+", "reference: kou2 with rollouts and the exact endgame"),
     "kou2": ("kou2", "reference: the heuristic player of seed 002"),
 }

@@ -353,6 +353,10 @@ def test_known_models_replays_and_every_move_as_candidates():
         McpiPlayer(known_models="default+oracle")
     with pytest.raises(UnknownPlayerError, match="replays must be an int of at least 1"):
         make_player("mcpi+[replays=0]")
+    with pytest.raises(McpiError, match="policy_temperature must be a positive number"):
+        McpiPlayer(policy_temperature=0)
+    cool = make_player("mcpi+[policy_temperature=0.5]")
+    assert cool.self_model.temperature == 0.5 == cool.unknown_model.temperature
     player = McpiPlayer(candidates=0, known_models="default+policy", seed=1)
     assert sorted(player._known_models) == ["default", "policy"]
     state = _full_state("3D 4D 5D KS 2H")

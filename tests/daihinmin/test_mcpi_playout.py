@@ -40,6 +40,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 POLICY = PolicyModel(load_policy())
+COOL = PolicyModel(load_policy(), temperature=0.37)
 
 
 def _signed(words: list[int]) -> list[int]:
@@ -255,6 +256,7 @@ MODEL_MIXES = {
     "all default": [DefaultModel()] * 5,
     "all policy": [POLICY] * 5,
     "policy and defaults": [POLICY, DefaultModel(), DefaultModel(), POLICY, DefaultModel()],
+    "cool policy and defaults": [COOL, DefaultModel(), COOL, COOL, DefaultModel()],
 }
 
 
@@ -291,8 +293,9 @@ def test_play_out_of_python_matches_the_oracle_directly():
 def test_models_the_kernel_cannot_play_go_to_python():
     assert kernel_models([Kou2Model()] + [DefaultModel()] * 4) is None
     assert kernel_models([PolicyModel(load_policy(), greedy=True)] * 5) is None
+    assert kernel_models([POLICY, COOL] * 2 + [POLICY]) is None  # two temperatures
     codes, weights = kernel_models([POLICY, DefaultModel()] * 2 + [POLICY])
-    assert codes == [1, 0, 1, 0, 1] and len(weights) == 50
+    assert codes == [1, 0, 1, 0, 1] and len(weights) == 51 and weights[-1] == 1.0
     state = STATES[10]
     models = [Kou2Model()] + [DefaultModel()] * 4
     a = play_candidates(state, 0, models, state.legal_moves()[:2], PlayoutRandom(1))

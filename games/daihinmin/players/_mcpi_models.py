@@ -114,17 +114,22 @@ class Kou2Model(Model):
 
 
 class PolicyModel(Model):
-    """A learned softmax policy: `choose` samples from it (``greedy``: its most likely move)."""
+    """A learned softmax policy: `choose` samples from it (``greedy``: its most likely move);
+    ``temperature`` divides the scores when sampling (below 1: closer to the most likely move;
+    `probability` is always the fitted policy's)."""
 
     name = "policy"
 
-    def __init__(self, policy: object, *, greedy: bool = False) -> None:
+    def __init__(self, policy: object, *, greedy: bool = False, temperature: float = 1.0) -> None:
         from games.daihinmin.players._mcpi_policy import LinearPolicy
 
         if not isinstance(policy, LinearPolicy):
             raise TypeError(f"a PolicyModel needs a LinearPolicy, not {type(policy).__name__}")
+        if not isinstance(temperature, (int, float)) or not temperature > 0:
+            raise ValueError(f"a policy's temperature must be positive, got {temperature!r}")
         self.policy = policy
         self.greedy = greedy
+        self.temperature = float(temperature)
 
     def choose(self, obs: Observation, moves: Sequence[Meld], rng: random.Random) -> Meld:
         if len(moves) == 1:
@@ -133,7 +138,8 @@ class PolicyModel(Model):
         if self.greedy:
             return moves[max(range(len(moves)), key=scores.__getitem__)]
         top = max(scores)
-        weights = [math.exp(s - top) for s in scores]
+        temperature = self.temperature
+        weights = [math.exp((s - top) / temperature) for s in scores]
         pick = rng.random() * sum(weights)
         for move, weight in zip(moves, weights, strict=True):
             pick -= weight

@@ -701,9 +701,9 @@ static void policy_scores(const State *s, int me, const Meld *moves, int n,
     }
 }
 
-/* PolicyModel.choose (sampled): the index of the move */
+/* PolicyModel.choose (sampled at `temperature`): the index of the move */
 static int policy_choose(const State *s, int me, const Meld *moves, int n, const double *lead,
-                         const double *follow, uint64_t *rng) {
+                         const double *follow, double temperature, uint64_t *rng) {
     double scores[MAX_MOVES];
     policy_scores(s, me, moves, n, s->has_field ? follow : lead, scores);
     double top = scores[0];
@@ -711,7 +711,7 @@ static int policy_choose(const State *s, int me, const Meld *moves, int n, const
         if (scores[i] > top) top = scores[i];
     double total = 0;
     for (int i = 0; i < n; i++) {
-        scores[i] = exp(scores[i] - top);
+        scores[i] = exp((scores[i] - top) / temperature);
         total += scores[i];
     }
     double pick = next_double(rng) * total;
@@ -756,7 +756,7 @@ static int ranking_index(const State *s, int me) {
 
 /* play_out: play on until `me` goes out (or the game ends); me's points (3: no verdict) */
 static int play_out(State *s, int me, const int *models, const double *lead,
-                    const double *follow, uint64_t *rng, int max_moves) {
+                    const double *follow, double temperature, uint64_t *rng, int max_moves) {
     Meld moves[MAX_MOVES];
     for (int step = 0; step < max_moves; step++) {
         if (is_finished(s, me) || s->nfinished >= 4) break;
@@ -768,7 +768,7 @@ static int play_out(State *s, int me, const int *models, const double *lead,
         else if (models[p] == MODEL_DEFAULT)
             k = default_choose(s, p, moves, n);
         else
-            k = policy_choose(s, p, moves, n, lead, follow, rng);
+            k = policy_choose(s, p, moves, n, lead, follow, temperature, rng);
         submit(s, &moves[k], rng);
     }
     if (!is_finished(s, me) && s->nfinished < 4) return 3;
@@ -876,7 +876,7 @@ void dh_submit(int64_t *state_words, const int64_t *meld, uint64_t *rng) {
 
 /* `replays` times, for each of `ncand` candidates: a copy of the state, the candidate
    submitted, played out; me's points in `points[r * ncand + k]` (models: 0 default, 1 policy,
-   per player; weights: lead, follow) */
+   per player; weights: the policy's lead and follow weights, then its temperature) */
 void dh_play_candidates(const int64_t *state_words, int me, const int *models,
                         const int64_t *candidates, int ncand, const double *weights,
                         uint64_t *rng, int max_moves, int replays, int *points) {
@@ -889,7 +889,8 @@ void dh_play_candidates(const int64_t *state_words, int me, const int *models,
             read_meld(candidates + MELD_WORDS * k, &m);
             submit(&s, &m, rng);
             points[r * ncand + k] =
-                play_out(&s, me, models, weights, weights + NFEAT, rng, max_moves);
+                play_out(&s, me, models, weights, weights + NFEAT, weights[2 * NFEAT], rng,
+                         max_moves);
         }
     }
 }

@@ -196,22 +196,22 @@ def state_words(state: GameState) -> list[int]:
 
 def kernel_models(models: Sequence[Model]) -> tuple[list[int], list[float]] | None:
     """The kernel's codes of ``models`` (0 default, 1 policy) and the policy's weights (lead,
-    then follow), or ``None`` if the kernel cannot play them (a kou2 model, a greedy policy, two
-    different policies)."""
+    then follow, then its temperature), or ``None`` if the kernel cannot play them (a kou2
+    model, a greedy policy, two different policies)."""
     codes = []
     weights: list[float] | None = None
     for model in models:
         if isinstance(model, DefaultModel):
             codes.append(0)
         elif isinstance(model, PolicyModel) and not model.greedy:
-            mine = model.policy.lead + model.policy.follow
+            mine = [*model.policy.lead, *model.policy.follow, model.temperature]
             if weights is not None and weights != mine:
                 return None
             weights = mine
             codes.append(1)
         else:
             return None
-    return codes, weights if weights is not None else [0.0] * 50
+    return codes, weights if weights is not None else [0.0] * 50 + [1.0]
 
 
 def _as_signed(words: Sequence[int]) -> list[int]:
@@ -244,7 +244,7 @@ class Playouts:
         self.library = KERNEL.load() if codes is not None else None
         if self.library is not None and codes is not None:
             self._codes = (ctypes.c_int * 5)(*codes[0])
-            self._weights = (ctypes.c_double * 50)(*codes[1])
+            self._weights = (ctypes.c_double * 51)(*codes[1])
         self._melds: tuple[tuple[Meld, ...], Any] | None = None
         self._seed = ctypes.c_uint64()
 

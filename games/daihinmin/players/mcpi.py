@@ -72,13 +72,13 @@ def _count(name: str, value: object, least: int) -> int:
     return value
 
 
-def _model(name: str) -> Model:
+def _model(name: str, temperature: float = 1.0) -> Model:
     if name == "default":
         return DefaultModel()
     if name == "kou2":
         return Kou2Model()
     if name == "policy":
-        return PolicyModel(load_policy())
+        return PolicyModel(load_policy(), temperature=temperature)
     raise McpiError(f"unknown model {name!r}: use one of {', '.join(MODEL_NAMES)}")
 
 
@@ -90,7 +90,8 @@ class McpiPlayer(Player):
     cards``); ``time_budget``: seconds per decision at most (``None``: no limit; the search
     stops after the play-out that passes it);
     ``candidates``: kou2's best moves weighed per decision (0: every legal move, kou2's
-    choice first, the others by the learned policy's score); ``particles``: guesses of the hidden hands;
+    choice first, the others by the learned policy's score); ``particles``: guesses of the
+    hidden hands;
     ``inference``: weigh the guesses by the opponents' moves (else only what the exchange
     showed and the cards played count); ``identify``: pick each opponent's model from its past
     games; ``self_model`` and ``unknown_model``: the models of mcpi itself and of opponents not
@@ -103,7 +104,9 @@ class McpiPlayer(Player):
     ``+``; ``native``: play the play-outs in the compiled kernel when every model is one it
     plays (the default client, the learned policy; `_mcpi_playout`), with the same points as
     in Python; ``replays``: play-outs of each candidate on each guess of the hidden hands
-    (more than one spreads the cost of a guess over several play-outs).
+    (more than one spreads the cost of a guess over several play-outs); ``policy_temperature``:
+    the learned policy samples its moves in the play-outs from its scores divided by this (below
+    1: closer to its most likely move).
     """
 
     def __init__(
@@ -127,6 +130,7 @@ class McpiPlayer(Player):
         known_models: str = "default+kou2+policy",
         native: bool = True,
         replays: int = 1,
+        policy_temperature: float = 1.0,
         seed: int | str | None = None,
     ) -> None:
         self.name = "mcpi"
@@ -144,8 +148,17 @@ class McpiPlayer(Player):
         self.inference = bool(inference)
         self.identify = bool(identify)
         self.identify_after = _count("identify_after", identify_after, 0)
-        self.self_model = _model(self_model)
-        self.unknown_model = _model(unknown_model)
+        if (
+            not isinstance(policy_temperature, (int, float))
+            or isinstance(policy_temperature, bool)
+            or not policy_temperature > 0
+        ):
+            raise McpiError(
+                f"policy_temperature must be a positive number, got {policy_temperature!r}"
+            )
+        self.policy_temperature = float(policy_temperature)
+        self.self_model = _model(self_model, self.policy_temperature)
+        self.unknown_model = _model(unknown_model, self.policy_temperature)
         self.policy_candidates = _count("policy_candidates", policy_candidates, 0)
         self.full_cards = _count("full_cards", full_cards, 1)
         self.endgame_cards = _count("endgame_cards", endgame_cards, 0)
@@ -160,7 +173,9 @@ class McpiPlayer(Player):
                 f"known_models must be model names joined by '+' ({'+'.join(MODEL_NAMES)}), "
                 f"got {known_models!r}"
             )
-        self._known_models: dict[str, Model] = {name: _model(name) for name in names}
+        self._known_models: dict[str, Model] = {
+            name: _model(name, self.policy_temperature) for name in names
+        }
         self._policy = PolicyModel(load_policy())
         self.native = bool(native)
         self.replays = _count("replays", replays, 1)
