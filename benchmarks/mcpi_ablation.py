@@ -79,6 +79,18 @@ VARIANTS = {
         "mcpi+[self_model=kou2;rollouts=150]",
         "mcpi+ simulating itself with kou2 (so in Python), 150 play-outs",
     ),
+    "kernel 96": (
+        "mcpi",
+        "the same settings with the play-outs in C (another random stream than the Python's)",
+    ),
+    "kernel 1500": (
+        "mcpi[rollouts=1500;replays=2]",
+        "play-outs in C (kou2 for itself): 1,500 of them, two per guess",
+    ),
+    "kernel 4000": (
+        "mcpi[rollouts=4000;replays=4]",
+        "play-outs in C (kou2 for itself): 4,000 of them, four per guess",
+    ),
     "kou2+": ("kou2+", "reference: kou2 with rollouts and the exact endgame"),
     "kou2": ("kou2", "reference: the heuristic player of seed 002"),
 }

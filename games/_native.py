@@ -70,16 +70,21 @@ def _build(source: Path, target: Path) -> str | None:
     return None
 
 
-def build_and_load(source: Path, stem: str) -> tuple[ctypes.CDLL | None, str]:
-    """The compiled ``source`` (built into the cache as ``stem`` plus the source's digest if
-    needed) and ``""``, or ``None`` and why it is not there."""
+def build_and_load(
+    source: Path, stem: str, includes: Sequence[Path] = ()
+) -> tuple[ctypes.CDLL | None, str]:
+    """The compiled ``source`` (built into the cache as ``stem`` plus the digest of the source
+    and of the files it ``#include``s, ``includes``, if needed) and ``""``, or ``None`` and why
+    it is not there."""
     if os.environ.get("CGT_NO_KERNEL", "") not in ("", "0"):
         return None, "turned off by CGT_NO_KERNEL"
+    hasher = hashlib.sha256()
     try:
-        text = source.read_bytes()
+        for path in (source, *includes):
+            hasher.update(path.read_bytes())
     except OSError as error:
         return None, f"the kernel's source is missing: {error}"
-    digest = hashlib.sha256(text).hexdigest()[:16]
+    digest = hasher.hexdigest()[:16]
     name = f"{stem}_{digest}_{platform.machine()}_{sysconfig.get_platform()}.so"
     target = _cache_dir() / name.replace("/", "_")
     if not target.exists():
@@ -100,16 +105,20 @@ Signatures = dict[str, tuple[Any, list[Any]]]
 
 
 class NativeKernel:
-    """One optional kernel: its C source, built and loaded once on first use, with its
-    functions' ctypes signatures declared, and the reason when it is not there.
+    """One optional kernel: its C source (and the files it includes, whose changes rebuild it
+    too), built and loaded once on first use, with its functions' ctypes signatures declared,
+    and the reason when it is not there.
 
     >>> kernel = NativeKernel(Path("no-such-kernel.c"), "example", {})
     >>> kernel.load() is None, kernel.status().startswith("pure Python (the kernel's source")
     (True, True)
     """
 
-    def __init__(self, source: Path, stem: str, signatures: Signatures) -> None:
+    def __init__(
+        self, source: Path, stem: str, signatures: Signatures, includes: Sequence[Path] = ()
+    ) -> None:
         self.source = source
+        self.includes = tuple(includes)
         self.stem = stem
         self.signatures = signatures
         self.why_not = "not tried yet"
@@ -123,7 +132,7 @@ class NativeKernel:
             return self._library
         with self._lock:
             if not self._tried:
-                library, self.why_not = build_and_load(self.source, self.stem)
+                library, self.why_not = build_and_load(self.source, self.stem, self.includes)
                 if library is not None:
                     for name, (restype, argtypes) in self.signatures.items():
                         function = getattr(library, name)

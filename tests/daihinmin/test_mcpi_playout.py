@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.daihinmin.players._kou2_options import variant
 from games.daihinmin.players._mcpi_models import DefaultModel, Kou2Model, PolicyModel
 from games.daihinmin.players._mcpi_playout import (
     KERNEL,
@@ -30,7 +31,8 @@ from games.daihinmin.players._mcpi_playout import (
 from games.daihinmin.players._mcpi_policy import load_policy
 from games.daihinmin.players._mcpi_search import play_out
 from games.daihinmin.players.default import CState, submission_cells
-from games.daihinmin.rules.cards import JOKER
+from games.daihinmin.players.kou2 import decide
+from games.daihinmin.rules.cards import ALL_CARDS, JOKER
 from games.daihinmin.rules.engine import GameState
 from games.daihinmin.rules.moves import all_melds, legal_melds
 from games.daihinmin.rules.observation import Observation
@@ -257,6 +259,8 @@ MODEL_MIXES = {
     "all policy": [POLICY] * 5,
     "policy and defaults": [POLICY, DefaultModel(), DefaultModel(), POLICY, DefaultModel()],
     "cool policy and defaults": [COOL, DefaultModel(), COOL, COOL, DefaultModel()],
+    "kou2 and defaults": [Kou2Model(), DefaultModel(), DefaultModel(), Kou2Model(), DefaultModel()],
+    "kou2, policy and defaults": [Kou2Model(), POLICY, DefaultModel(), DefaultModel(), POLICY],
 }
 
 
@@ -291,16 +295,61 @@ def test_play_out_of_python_matches_the_oracle_directly():
 
 
 def test_models_the_kernel_cannot_play_go_to_python():
-    assert kernel_models([Kou2Model()] + [DefaultModel()] * 4) is None
+    class Other(DefaultModel):
+        pass
+
+    assert kernel_models([Other()] + [DefaultModel()] * 4) is None
     assert kernel_models([PolicyModel(load_policy(), greedy=True)] * 5) is None
     assert kernel_models([POLICY, COOL] * 2 + [POLICY]) is None  # two temperatures
-    codes, weights = kernel_models([POLICY, DefaultModel()] * 2 + [POLICY])
-    assert codes == [1, 0, 1, 0, 1] and len(weights) == 51 and weights[-1] == 1.0
+    codes, weights = kernel_models([POLICY, DefaultModel(), Kou2Model(), DefaultModel(), POLICY])
+    assert codes == [1, 0, 2, 0, 1] and len(weights) == 51 and weights[-1] == 1.0
     state = STATES[10]
-    models = [Kou2Model()] + [DefaultModel()] * 4
+    models = [Other()] + [DefaultModel()] * 4
     a = play_candidates(state, 0, models, state.legal_moves()[:2], PlayoutRandom(1))
     b = play_candidates(state, 0, models, state.legal_moves()[:2], PlayoutRandom(1), native=False)
     assert a == b
+
+
+def _kou2_index(state: GameState) -> int:
+    obs = Observation.of(state, state.turn)
+    moves = obs.legal_moves()
+    choice = decide(obs, variant("kou2"))
+    return moves.index(choice) if choice in moves else 0
+
+
+def test_kou2s_move_is_pythons():
+    library = KERNEL.load()
+    for state in STATES:
+        assert library.dh_kou2_choose(_words(state)) == _kou2_index(state), state
+
+
+def test_kou2s_move_on_structured_hands():
+    """kou2 with hands rich in runs, full ranks and the joker, against fields of such hands,
+    revolution and lock on and off, late in a game (most cards played)."""
+    library = KERNEL.load()
+    rng = random.Random(31)
+    for _ in range(3000):
+        hand = _structured_hand(rng)
+        other = _structured_hand(rng) & ~hand
+        melds = [m for m in all_melds(other) if m.size >= 2] or all_melds(other)
+        rest = [1 << i for i in range(4, 56) if not (hand | other) >> i & 1]
+        if not (hand | other) & JOKER:
+            rest.append(JOKER)
+        rng.shuffle(rest)
+        hands = [hand, other, 0, 0, 0]
+        for k, bit in enumerate(rest[: rng.randint(4, 24)]):
+            hands[2 + k % 3] |= bit
+        state = GameState([hands[0], 0, hands[2], hands[3], hands[4]])
+        state.played = ALL_CARDS & ~(hands[0] | hands[2] | hands[3] | hands[4])
+        state.hands[1] = 0
+        state.finished = [1]
+        state.turn = 0
+        field = rng.choice(melds) if melds and rng.random() < 0.8 else None
+        state.field, state.revolution = field, rng.random() < 0.5
+        state.lock = field is not None and rng.random() < 0.3
+        state.joker_single = field is not None and field.kind.name == "JOKER"
+        state.last_player = 2
+        assert library.dh_kou2_choose(_words(state)) == _kou2_index(state), state
 
 
 def test_playout_random_is_splitmix64():

@@ -2,9 +2,10 @@
 
 `play_candidates` plays each candidate move on one guess of the hidden hands and finishes the
 game with a model for every player, returning the searching player's points per candidate.
-When every model is the default client's (`DefaultModel`) or the learned policy sampled
-(`PolicyModel`, not greedy) and the compiled kernel is there, the C code does it; otherwise
-(a kou2 model, no C compiler, ``CGT_NO_KERNEL=1``) `_mcpi_search.play_out` does.  Both draw
+When every model is the default client's (`DefaultModel`), kou2's (`Kou2Model`) or the
+learned policy sampled (`PolicyModel`, not greedy) and the compiled kernel is there, the C code
+does it; otherwise (a greedy policy, a model of another kind, no C compiler,
+``CGT_NO_KERNEL=1``) `play_out` does, in Python.  Both draw
 their random numbers from the same `PlayoutRandom` stream (splitmix64), so they give the
 same points, play-out for play-out: the tests hold the kernel to that.
 
@@ -28,7 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from games._native import NativeKernel
-from games.daihinmin.players._mcpi_models import DefaultModel, Model, PolicyModel, default_move
+from games.daihinmin.players._mcpi_models import (
+    DefaultModel,
+    Kou2Model,
+    Model,
+    PolicyModel,
+    default_move,
+)
 from games.daihinmin.rules.engine import GameState
 from games.daihinmin.rules.melds import PASS, Meld
 from games.daihinmin.rules.moves import legal_melds
@@ -50,8 +57,9 @@ _U64P = ctypes.POINTER(ctypes.c_uint64)
 _DP = ctypes.POINTER(ctypes.c_double)
 _IP = ctypes.POINTER(ctypes.c_int)
 
+_HERE = Path(__file__).parent
 KERNEL = NativeKernel(
-    Path(__file__).with_name("_mcpi_playout.c"),
+    _HERE / "_mcpi_playout.c",
     "daihinmin_playout",
     {
         "dh_legal_moves": (ctypes.c_int, [_I64P, ctypes.c_int64, _I64P, ctypes.c_int]),
@@ -84,7 +92,9 @@ KERNEL = NativeKernel(
                 _U64P,
             ],
         ),
+        "dh_kou2_choose": (ctypes.c_int, [_I64P]),
     },
+    includes=(_HERE / "_mcpi_playout_default.c", _HERE / "_mcpi_playout_kou2.c"),
 )
 
 _MASK64 = (1 << 64) - 1
@@ -195,15 +205,17 @@ def state_words(state: GameState) -> list[int]:
 
 
 def kernel_models(models: Sequence[Model]) -> tuple[list[int], list[float]] | None:
-    """The kernel's codes of ``models`` (0 default, 1 policy) and the policy's weights (lead,
-    then follow, then its temperature), or ``None`` if the kernel cannot play them (a kou2
-    model, a greedy policy, two different policies)."""
+    """The kernel's codes of ``models`` (0 default, 1 policy, 2 kou2) and the policy's weights
+    (lead, then follow, then its temperature), or ``None`` if the kernel cannot play them (a
+    greedy policy, two different policies, a model of another kind)."""
     codes = []
     weights: list[float] | None = None
     for model in models:
-        if isinstance(model, DefaultModel):
+        if type(model) is DefaultModel:
             codes.append(0)
-        elif isinstance(model, PolicyModel) and not model.greedy:
+        elif type(model) is Kou2Model:
+            codes.append(2)
+        elif type(model) is PolicyModel and not model.greedy:
             mine = [*model.policy.lead, *model.policy.follow, model.temperature]
             if weights is not None and weights != mine:
                 return None
