@@ -5,8 +5,9 @@ states (every 5th state of seeded random games, so from full hands to endgames),
 candidates (up to four moves) and the same splitmix64 stream on both paths; each path plays
 them ``--repeat`` times and the median time per play-out is reported, with their ratio, the
 load average, and a check that both gave the same points (they must: the Python path is the
-kernel's oracle).  Models: every player the learned policy, and the policy with three default
-clients (mcpi+'s usual play-outs against the devkit lineup).
+kernel's oracle).  Models: every player the learned policy; the policy with three default
+clients; kou2 (the searching player), three default clients and the policy (jn17): mcpi's
+play-outs in the lineup of jn17 and three default clients, once it has identified them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import random
 import statistics
 import time
 
-from games.daihinmin.players._mcpi_models import DefaultModel, Model, PolicyModel
+from games.daihinmin.players._mcpi_models import DefaultModel, Kou2Model, Model, PolicyModel
 from games.daihinmin.players._mcpi_playout import KERNEL, PlayoutRandom, Playouts
 from games.daihinmin.players._mcpi_policy import load_policy
 from games.daihinmin.rules.cards import JOKER
@@ -69,13 +70,8 @@ def main() -> None:
     positions = states(args.states)
     mixes = {
         "policy x5": [policy] * 5,
-        "policy + 3 defaults + policy": [
-            policy,
-            DefaultModel(),
-            DefaultModel(),
-            DefaultModel(),
-            policy,
-        ],
+        "policy + 3 defaults + policy": [policy, *[DefaultModel()] * 3, policy],
+        "kou2 + 3 defaults + policy": [Kou2Model(), *[DefaultModel()] * 3, policy],
     }
     print("| models | play-outs | C us/play-out | Python us/play-out | Python / C | same points |")
     print("|---|---|---|---|---|---|")
