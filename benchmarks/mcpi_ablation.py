@@ -28,6 +28,9 @@ from typing import Any
 from games.daihinmin.experiments.stats import mean_ci95
 from games.daihinmin.experiments.tournament import run_tournament
 
+#: mcpi with the learned policy in the play-outs for itself and for the opponents not (yet)
+#: identified as default clients (the rows named mcpi+, after the name it had while measured)
+POLICY_PLAYOUTS = "mcpi[self_model=policy;unknown_model=policy;known_models=default+policy"
 #: the variants, each with what it changes
 VARIANTS = {
     "mcpi": ("mcpi", "the full player"),
@@ -59,25 +62,21 @@ VARIANTS = {
         "as many play-outs as 200 ms of wall clock allow",
     ),
     "mcpi+": (
-        "mcpi+",
-        "play-outs in C: every player simulated by the learned policy or, once identified, "
-        "the default client; 1,500 play-outs",
+        POLICY_PLAYOUTS + ";rollouts=1500;candidates=6]",
+        "play-outs in C with every player simulated by the learned policy (itself too) or, once "
+        "identified, the default client; 1,500 play-outs",
     ),
     "mcpi+ every move": (
-        "mcpi+[candidates=0;rollouts=3000;replays=2]",
-        "mcpi+ weighing every legal move, 3,000 play-outs, two per guess",
+        POLICY_PLAYOUTS + ";candidates=0;rollouts=3000;replays=2]",
+        "as mcpi+, every legal move a candidate, 3,000 play-outs, two per guess",
     ),
     "mcpi+ 6000": (
-        "mcpi+[rollouts=6000;replays=4]",
-        "mcpi+ with 6,000 play-outs, four per guess",
+        POLICY_PLAYOUTS + ";rollouts=6000;candidates=6;replays=4]",
+        "as mcpi+, 6,000 play-outs, four per guess",
     ),
     "mcpi+ T0.5": (
-        "mcpi+[policy_temperature=0.5]",
-        "mcpi+ whose policy samples from its scores halved in temperature (sharper)",
-    ),
-    "mcpi+ self kou2": (
-        "mcpi+[self_model=kou2;rollouts=150]",
-        "mcpi+ simulating itself with kou2 (so in Python), 150 play-outs",
+        POLICY_PLAYOUTS + ";rollouts=1500;candidates=6;policy_temperature=0.5]",
+        "as mcpi+, the policy sampling from its scores at temperature 0.5 (sharper)",
     ),
     "kernel 96": (
         "mcpi",
@@ -90,6 +89,10 @@ VARIANTS = {
     "kernel 4000": (
         "mcpi[rollouts=4000;replays=4]",
         "play-outs in C (kou2 for itself): 4,000 of them, four per guess",
+    ),
+    "kernel every move": (
+        "mcpi[candidates=0;rollouts=3000;replays=2]",
+        "play-outs in C (kou2 for itself), every legal move a candidate, 3,000 play-outs",
     ),
     "kou2+": ("kou2+", "reference: kou2 with rollouts and the exact endgame"),
     "kou2": ("kou2", "reference: the heuristic player of seed 002"),

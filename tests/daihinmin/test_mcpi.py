@@ -359,10 +359,10 @@ def test_known_models_replays_and_every_move_as_candidates():
     with pytest.raises(McpiError, match="known_models must be model names joined by"):
         McpiPlayer(known_models="default+oracle")
     with pytest.raises(UnknownPlayerError, match="replays must be an int of at least 1"):
-        make_player("mcpi+[replays=0]")
+        make_player("mcpi[replays=0]")
     with pytest.raises(McpiError, match="policy_temperature must be a positive number"):
         McpiPlayer(policy_temperature=0)
-    cool = make_player("mcpi+[policy_temperature=0.5]")
+    cool = make_player("mcpi[self_model=policy;unknown_model=policy;policy_temperature=0.5]")
     assert cool.self_model.temperature == 0.5 == cool.unknown_model.temperature
     player = McpiPlayer(candidates=0, known_models="default+policy", seed=1)
     assert sorted(player._known_models) == ["default", "policy"]

@@ -364,14 +364,23 @@ def test_playout_random_is_splitmix64():
 
 def test_mcpi_plus_plays_the_same_games_with_and_without_the_kernel():
     """The whole player, end to end: the same seeded match with the play-outs in C and in
-    Python gives the same moves (so the same points), decision for decision."""
+    Python gives the same moves (so the same points), decision for decision (mcpi with the
+    policy for itself and the opponents it has not identified, the default clients once
+    identified; another mcpi, kou2 for itself, in seat 4)."""
     from games.daihinmin.players import make_player
-    from games.daihinmin.players.mcpi import McpiPlusPlayer
+    from games.daihinmin.players.mcpi import McpiPlayer
     from games.daihinmin.rules.match import Match
 
     runs = []
     for native in (True, False):
-        player = McpiPlusPlayer(rollouts=24, replays=2, native=native, seed=4)
+        player = McpiPlayer(
+            rollouts=24,
+            replays=2,
+            self_model="policy",
+            unknown_model="policy",
+            native=native,
+            seed=4,
+        )
         choices = []
         original = player.play
 
@@ -382,7 +391,7 @@ def test_mcpi_plus_plays_the_same_games_with_and_without_the_kernel():
             return meld
 
         player.play = play  # type: ignore[method-assign]
-        others = [make_player("default") for _ in range(3)] + [make_player("mcpi+", seed=2)]
+        others = [make_player("default") for _ in range(3)] + [make_player("mcpi", seed=2)]
         others[-1].rollouts = 8
         result = Match([player, *others], seed=11).play(2)
         runs.append((choices, result.points))

@@ -68,7 +68,6 @@ PLAYER_NAMES = (
     "kou2+",
     "mc",
     "mcpi",
-    "mcpi+",
     "strongest",
 )
 #: the player ``strongest`` stands for: the strongest player we ship (measured on the C server,
@@ -87,7 +86,6 @@ _REGISTERED = {
     "kou2+": _KOU2_PLUS,
     "mc": _MONTE_CARLO,
     "mcpi": _MCPI,
-    "mcpi+": "games.daihinmin.players.mcpi:McpiPlusPlayer",
 }
 
 

@@ -56,7 +56,7 @@ from games.daihinmin.rules.moves import legal_melds
 from games.daihinmin.rules.observation import Deal, Observation
 from games.daihinmin.rules.player import Player, strongest_cards
 
-__all__ = ["MODEL_NAMES", "McpiError", "McpiPlayer", "McpiPlusPlayer"]
+__all__ = ["MODEL_NAMES", "McpiError", "McpiPlayer"]
 
 #: the models an opponent (or mcpi itself) can be simulated with
 MODEL_NAMES = ("default", "kou2", "policy")
@@ -465,29 +465,3 @@ def _interval(points: tuple[int, ...]) -> list[float] | None:
 
     half = float(special.stdtrit(n - 1, 0.975)) * math.sqrt(variance / n)
     return [round(mean - half, 4), round(mean + half, 4)]
-
-
-class McpiPlusPlayer(McpiPlayer):
-    """``mcpi+``: mcpi whose play-outs run in the compiled kernel (`_mcpi_playout`): every
-    player is simulated with the learned policy or, once identified, the default client
-    (``known_models="default+policy"``), so that many more play-outs fit in the same time
-    (``rollouts=1500`` by default).  Any setting of `McpiPlayer` may be given; without a C
-    compiler the same play-outs run in Python (the same choices, far slower: set a
-    ``time_budget``).
-
-    >>> player = McpiPlusPlayer(seed=1)
-    >>> player.name, player.rollouts, player.self_model.name
-    ('mcpi+', 1500, 'policy')
-    """
-
-    def __init__(self, **options: Any) -> None:
-        settings: dict[str, Any] = {
-            "rollouts": 1500,
-            "candidates": 6,
-            "self_model": "policy",
-            "unknown_model": "policy",
-            "known_models": "default+policy",
-        }
-        settings.update(options)
-        super().__init__(**settings)
-        self.name = "mcpi+"
