@@ -166,9 +166,21 @@ def _default_cells(hand, field, revolution, lock):
     return submission_cells(state, hand)
 
 
-def test_the_default_clients_cells_are_pythons():
-    library = KERNEL.load()
+def _kernel_default_cells(hand, field, revolution, lock):
     cards = ctypes.c_uint64()
+    joker = KERNEL.load().dh_default_cells(
+        hand,
+        field is not None,
+        0 if field is None else field.cards,
+        -1 if field is None else field.joker,
+        revolution,
+        lock,
+        ctypes.byref(cards),
+    )
+    return cards.value, joker
+
+
+def test_the_default_clients_cells_are_pythons():
     compared = 0
     for state in STATES:
         field = state.field
@@ -176,17 +188,8 @@ def test_the_default_clients_cells_are_pythons():
             if not hand:
                 continue
             for revolution in (state.revolution, not state.revolution):
-                expected = _default_cells(hand, field, revolution, state.lock)
-                joker = library.dh_default_cells(
-                    hand,
-                    field is not None,
-                    0 if field is None else field.cards,
-                    -1 if field is None else field.joker,
-                    revolution,
-                    state.lock,
-                    ctypes.byref(cards),
-                )
-                assert (cards.value, joker) == expected, (hand, field, revolution)
+                got = _kernel_default_cells(hand, field, revolution, state.lock)
+                assert got == _default_cells(hand, field, revolution, state.lock), (hand, field)
                 compared += 1
     assert compared > 10_000
 
@@ -216,9 +219,7 @@ def _structured_hand(rng: random.Random) -> int:
 
 
 def test_the_default_clients_cells_on_structured_hands():
-    library = KERNEL.load()
     rng = random.Random(77)
-    cards = ctypes.c_uint64()
     kinds = set()
     for _ in range(20_000):
         hand = _structured_hand(rng)
@@ -226,17 +227,8 @@ def test_the_default_clients_cells_on_structured_hands():
         melds = [m for m in all_melds(other) if m.size >= 2] or all_melds(other)
         field = rng.choice(melds) if melds and rng.random() < 0.9 else None
         revolution, lock = rng.random() < 0.5, rng.random() < 0.5
-        expected = _default_cells(hand, field, revolution, lock)
-        joker = library.dh_default_cells(
-            hand,
-            field is not None,
-            0 if field is None else field.cards,
-            -1 if field is None else field.joker,
-            revolution,
-            lock,
-            ctypes.byref(cards),
-        )
-        assert (cards.value, joker) == expected, (hand, field, revolution, lock)
+        got = _kernel_default_cells(hand, field, revolution, lock)
+        assert got == _default_cells(hand, field, revolution, lock), (hand, field, revolution, lock)
         kinds.add(None if field is None else field.kind.name)
     assert kinds == {None, "SINGLE", "GROUP", "SEQUENCE", "JOKER"}
 

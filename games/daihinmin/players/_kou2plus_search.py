@@ -72,28 +72,10 @@ def play_out(state: GameState, me: int, rules: Variant = KOU2) -> int:
     """Play ``state`` on with kou2's decision for every player until ``me`` goes out (or the
     game ends); ``me``'s points."""
     hands = state.hands
-    seats = state.seats
-    sequences = state.rules.sequences
     finished = state.finished
     while me not in finished and len(finished) < 4:
         p = state.turn
-        obs = Observation(
-            p,
-            hands[p],
-            state.field,
-            state.revolution,
-            state.lock,
-            tuple(map(int.bit_count, hands)),
-            seats,
-            None,
-            state.passed,
-            tuple(finished),
-            state.played,
-            state.last_player,
-            0,
-            p,
-            sequences,
-        )
+        obs = Observation.of(state, p)
         state.submit(decide(obs, rules) if hands[p] else PASS)
     return 5 - state.ranking().index(me)
 

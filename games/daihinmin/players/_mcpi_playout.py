@@ -144,7 +144,6 @@ def play_out(
     """Play ``state`` on with ``models[p]`` moving for player p until ``me`` goes out (or the
     game ends); ``me``'s points."""
     hands = state.hands
-    seats = state.seats
     finished = state.finished
     fast = [isinstance(m, DefaultModel) for m in models]
     for _ in range(max_moves):
@@ -161,23 +160,7 @@ def play_out(
             meld = default_move(hand, field, state.revolution, state.lock)
             state.submit(meld if meld is PASS or meld in moves else PASS)
             continue
-        obs = Observation(
-            p,
-            hand,
-            field,
-            state.revolution,
-            state.lock,
-            tuple(map(int.bit_count, hands)),
-            seats,
-            None,
-            state.passed,
-            tuple(finished),
-            state.played,
-            state.last_player,
-            0,
-            p,
-            True,
-        )
+        obs = Observation.of(state, p)
         state.submit(models[p].choose(obs, moves, rng))
     if me not in finished and len(finished) < 4:  # a game that would not end: no verdict
         return 3

@@ -60,17 +60,6 @@ static inline int k2_top(const Meld *m) {
     return m->kind == K_SEQUENCE ? m->rank + m->size - 1 : m->rank;
 }
 
-static inline void k2_put(Meld *out, int *n, uint64_t cards, int joker, int rank, int size,
-                          int suits, int kind) {
-    Meld *m = &out[(*n)++];
-    m->cards = cards;
-    m->joker = joker;
-    m->rank = rank;
-    m->size = size;
-    m->suits = suits;
-    m->kind = kind;
-}
-
 static void k2_ctx_init(k2_ctx *c, uint64_t hand, uint64_t played, int players_left,
                         int revolution) {
     c->hand = hand;
@@ -260,7 +249,7 @@ static int k2_generate(uint64_t hand, int revolution, Meld *out) {
             if (size < 3) continue;
             uint64_t run = k2_spread(((1u << size) - 1) << start) << row;
             if (run & ~k2_paired(rest)) {
-                k2_put(out, &n, run, -1, start, size, 1 << row, K_SEQUENCE);
+                put(out, &n, run, -1, start, size, 1 << row, K_SEQUENCE);
                 rest &= ~run;
             }
         }
@@ -280,17 +269,17 @@ static int k2_generate(uint64_t hand, int revolution, Meld *out) {
         int col = __builtin_ctzll(paired) >> 2;
         uint64_t cells = paired & (15ULL << (4 * col));
         int nibble = (int)(cells >> (4 * col));
-        k2_put(out, &n, cells, -1, col, popc(cells), nibble, K_GROUP);
+        put(out, &n, cells, -1, col, popc(cells), nibble, K_GROUP);
         rest &= ~cells;
         paired &= ~cells;
     }
     /* step 4: singles, then the lone joker */
     while (rest) {
         int i = __builtin_ctzll(rest);
-        k2_put(out, &n, 1ULL << i, -1, i >> 2, 1, 1 << (i & 3), K_SINGLE);
+        put(out, &n, 1ULL << i, -1, i >> 2, 1, 1 << (i & 3), K_SINGLE);
         rest &= rest - 1;
     }
-    if (joker) k2_put(out, &n, 0, 14, 14, 1, 1, K_JOKER);
+    if (joker) put(out, &n, 0, 14, 14, 1, 1, K_JOKER);
     return n;
 }
 
@@ -310,7 +299,7 @@ static int k2_joker_melds(uint64_t hand, Meld *out) {
             if (size >= 3) {
                 unsigned window = ((1u << size) - 1) << low;
                 uint64_t real = k2_spread(window & ~(1u << hole)) << row;
-                k2_put(out, &n, real, row * 15 + hole, low, size, 1 << row, K_SEQUENCE);
+                put(out, &n, real, row * 15 + hole, low, size, 1 << row, K_SEQUENCE);
             }
         }
     }
@@ -320,12 +309,12 @@ static int k2_joker_melds(uint64_t hand, Meld *out) {
         int k = popc((uint64_t)nibble);
         uint64_t cells = (uint64_t)nibble << (4 * col);
         if (k == 4) {
-            k2_put(out, &n, cells, 60 + col, col, 5, 31, K_GROUP);
+            put(out, &n, cells, 60 + col, col, 5, 31, K_GROUP);
             continue;
         }
         int row = 0;
         while (nibble >> row & 1) row++;
-        k2_put(out, &n, cells, row * 15 + col, col, k + 1, nibble | 1 << row, K_GROUP);
+        put(out, &n, cells, row * 15 + col, col, k + 1, nibble | 1 << row, K_GROUP);
     }
     return n;
 }
