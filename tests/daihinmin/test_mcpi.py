@@ -386,3 +386,21 @@ def test_replays_count_against_the_rollouts_and_pair_up():
     survivors = [c for c in result.candidates if c.dropped is None]
     assert all(len(c.points) == 18 for c in survivors)
     assert all(len(c.points) == 6 for c in result.candidates if c.dropped)
+
+
+def test_default_play_outs_follow_where_they_run():
+    from games.daihinmin.players._mcpi_playout import KERNEL
+    from games.daihinmin.players.mcpi import COMPILED_ROLLOUTS, PYTHON_ROLLOUTS
+
+    in_python = McpiPlayer(native=False)
+    assert (in_python.rollouts, in_python.replays, in_python.compiled) == (
+        PYTHON_ROLLOUTS,
+        1,
+        False,
+    )
+    player = McpiPlayer()
+    if KERNEL.load() is not None:
+        assert (player.rollouts, player.replays, player.compiled) == (COMPILED_ROLLOUTS, 4, True)
+    else:
+        assert (player.rollouts, player.replays) == (PYTHON_ROLLOUTS, 1)
+    assert McpiPlayer(rollouts=10, replays=2).rollouts == 10  # given settings are kept

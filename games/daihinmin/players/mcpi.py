@@ -46,6 +46,7 @@ from games.daihinmin.players._endgame import EndgameWatch
 from games.daihinmin.players._kou2plus_search import candidate_moves
 from games.daihinmin.players._mcpi_belief import Belief, PublicState
 from games.daihinmin.players._mcpi_models import DefaultModel, Kou2Model, Model, PolicyModel
+from games.daihinmin.players._mcpi_playout import KERNEL
 from games.daihinmin.players._mcpi_policy import load_policy
 from games.daihinmin.players._mcpi_search import Search, SearchResult, state_from_hands
 from games.daihinmin.players.kou2 import exchange_cards
@@ -56,10 +57,21 @@ from games.daihinmin.rules.moves import legal_melds
 from games.daihinmin.rules.observation import Deal, Observation
 from games.daihinmin.rules.player import Player, strongest_cards
 
-__all__ = ["MODEL_NAMES", "McpiError", "McpiPlayer"]
+__all__ = [
+    "COMPILED_REPLAYS",
+    "COMPILED_ROLLOUTS",
+    "MODEL_NAMES",
+    "PYTHON_ROLLOUTS",
+    "McpiError",
+    "McpiPlayer",
+]
 
 #: the models an opponent (or mcpi itself) can be simulated with
 MODEL_NAMES = ("default", "kou2", "policy")
+#: play-outs per decision and per guess of the hands by default, with the compiled kernel
+COMPILED_ROLLOUTS, COMPILED_REPLAYS = 4000, 4
+#: play-outs per decision by default when they run in Python (no C compiler, ``native=False``)
+PYTHON_ROLLOUTS = 96
 
 
 class McpiError(cgt.CGTError, ValueError):
@@ -87,8 +99,9 @@ class McpiPlayer(Player):
 
     ``rollouts``: play-outs per decision at most, when at most ``full_cards`` cards are in the
     players' hands (with more, the play-outs are longer and fewer: ``rollouts * full_cards /
-    cards``); ``time_budget``: seconds per decision at most (``None``: no limit; the search
-    stops after the play-out that passes it);
+    cards``; default `COMPILED_ROLLOUTS` when the play-outs run in C, `PYTHON_ROLLOUTS` when
+    they run in Python); ``time_budget``: seconds per decision at most (``None``: no limit;
+    the search stops after the play-out that passes it);
     ``candidates``: kou2's best moves weighed per decision (0: every legal move, kou2's
     choice first, the others by the learned policy's score); ``particles``: guesses of the
     hidden hands;
@@ -104,7 +117,8 @@ class McpiPlayer(Player):
     ``+``; ``native``: play the play-outs in the compiled kernel when every model is one it
     plays (the default client, the learned policy; `_mcpi_playout`), with the same points as
     in Python; ``replays``: play-outs of each candidate on each guess of the hidden hands
-    (more than one spreads the cost of a guess over several play-outs); ``policy_temperature``:
+    (more than one spreads the cost of a guess over several play-outs; default
+    `COMPILED_REPLAYS` in C, 1 in Python); ``policy_temperature``:
     the learned policy samples its moves in the play-outs from its scores divided by this (below
     1: closer to its most likely move).
     """
@@ -112,7 +126,7 @@ class McpiPlayer(Player):
     def __init__(
         self,
         *,
-        rollouts: int = 96,
+        rollouts: int | None = None,
         time_budget: float | None = None,
         candidates: int = 5,
         particles: int = 48,
@@ -129,11 +143,18 @@ class McpiPlayer(Player):
         switch_z: float = 0.0,
         known_models: str = "default+kou2+policy",
         native: bool = True,
-        replays: int = 1,
+        replays: int | None = None,
         policy_temperature: float = 1.0,
         seed: int | str | None = None,
     ) -> None:
         self.name = "mcpi"
+        self.native = bool(native)
+        #: whether the play-outs run in C (the kernel is built; models aside)
+        self.compiled = self.native and KERNEL.load() is not None
+        if rollouts is None:
+            rollouts = COMPILED_ROLLOUTS if self.compiled else PYTHON_ROLLOUTS
+        if replays is None:
+            replays = COMPILED_REPLAYS if self.compiled else 1
         self.rollouts = _count("rollouts", rollouts, 1)
         if time_budget is not None and not (
             isinstance(time_budget, (int, float)) and time_budget > 0
@@ -177,7 +198,6 @@ class McpiPlayer(Player):
             name: _model(name, self.policy_temperature) for name in names
         }
         self._policy = PolicyModel(load_policy())
-        self.native = bool(native)
         self.replays = _count("replays", replays, 1)
         #: per opponent: model name -> (log-likelihood, decisions) over the games seen
         self.evidence: dict[int, dict[str, list[float]]] = {}
