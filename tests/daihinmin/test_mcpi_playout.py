@@ -23,6 +23,7 @@ from games.daihinmin.players._mcpi_playout import (
     STATE_WORDS,
     PlayoutRandom,
     Playouts,
+    _as_signed,
     kernel_models,
     meld_words,
     play_candidates,
@@ -45,12 +46,8 @@ POLICY = PolicyModel(load_policy())
 COOL = PolicyModel(load_policy(), temperature=0.37)
 
 
-def _signed(words: list[int]) -> list[int]:
-    return [w - (1 << 64) if w >= 1 << 63 else w for w in words]
-
-
 def _words(state: GameState) -> ctypes.Array[ctypes.c_int64]:
-    return (ctypes.c_int64 * STATE_WORDS)(*_signed(state_words(state)))
+    return (ctypes.c_int64 * STATE_WORDS)(*_as_signed(state_words(state)))
 
 
 def deal(rng: random.Random) -> GameState:
@@ -103,7 +100,7 @@ def test_legal_moves_are_the_engines_in_its_order():
             expected = legal_melds(hand, state.field, state.revolution, state.lock)
             n = library.dh_legal_moves(words, hand, out, 600)
             got = [list(out[MELD_WORDS * i : MELD_WORDS * (i + 1)]) for i in range(n)]
-            assert got == [_signed(meld_words(m)) for m in expected], (state, hand)
+            assert got == [_as_signed(meld_words(m)) for m in expected], (state, hand)
             compared += 1
     assert compared == 5 * len(STATES)
 
@@ -121,7 +118,7 @@ def test_legal_moves_of_any_hand(cards, index):
     n = KERNEL.load().dh_legal_moves(_words(state), hand, out, 3072)
     expected = legal_melds(hand, state.field, state.revolution, state.lock)
     got = [list(out[MELD_WORDS * i : MELD_WORDS * (i + 1)]) for i in range(min(n, 3072))]
-    assert n == len(expected) and got == [_signed(meld_words(m)) for m in expected]
+    assert n == len(expected) and got == [_as_signed(meld_words(m)) for m in expected]
 
 
 def test_submit_is_the_engines():
@@ -135,8 +132,8 @@ def test_submit_is_the_engines():
             after.submit(meld)
             words = _words(state)
             seed = ctypes.c_uint64(stream.state)
-            library.dh_submit(words, (ctypes.c_int64 * 6)(*_signed(meld_words(meld))), seed)
-            assert list(words) == _signed(state_words(after)), (state, meld)
+            library.dh_submit(words, (ctypes.c_int64 * 6)(*_as_signed(meld_words(meld))), seed)
+            assert list(words) == _as_signed(state_words(after)), (state, meld)
             assert seed.value == after.rng.state
 
 
@@ -154,7 +151,7 @@ def test_twenty_refusals_end_the_game_with_the_same_shuffle():
         words = _words(state)
         stream = ctypes.c_uint64(seed)
         library.dh_submit(words, (ctypes.c_int64 * 6)(*meld_words(state.legal_moves()[0])), stream)
-        assert list(words) == _signed(state_words(after))
+        assert list(words) == _as_signed(state_words(after))
 
 
 def _default_cells(hand, field, revolution, lock):

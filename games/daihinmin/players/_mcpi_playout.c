@@ -1,6 +1,6 @@
 /* mcpi's play-out kernel: Daihinmin play-outs in C, move for move what the pure-Python path
- * (`_mcpi_search.play_out` on `rules.engine.GameState`, with `DefaultModel` and `PolicyModel`)
- * does with the same random numbers (`_mcpi_playout.PlayoutRandom`, splitmix64).
+ * (`_mcpi_playout.play_out` on `rules.engine.GameState`, with `DefaultModel`, `Kou2Model` and
+ * `PolicyModel`) does with the same random numbers (`_mcpi_playout.PlayoutRandom`, splitmix64).
  *
  * Written for this project from its own Python modules (engine.py, moves.py, default.py,
  * _mcpi_policy.py, kou2.py); the Python stays the exact fallback and the test oracle.
@@ -18,6 +18,7 @@
 #define REAL_CARDS (((1ULL << 52) - 1) << 4)
 #define ALL_CARDS (REAL_CARDS | JOKER_BIT)
 #define SPADE_3 (1ULL << 4)
+#define ONE_PER_COLUMN 0x1111111111111111ULL /* row 0 of every column */
 #define K_PASS 0
 #define K_SINGLE 1
 #define K_GROUP 2
@@ -161,7 +162,7 @@ static void sequences(uint64_t hand, int size, Meld *out, int *n) {
 static uint64_t suit_mask(int suits) {
     uint64_t m = 0;
     for (int r = 0; r < 4; r++)
-        if (suits >> r & 1) m |= 0x1111111111111111ULL << r;
+        if (suits >> r & 1) m |= ONE_PER_COLUMN << r;
     return m & REAL_CARDS;
 }
 

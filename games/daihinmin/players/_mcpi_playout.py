@@ -114,12 +114,11 @@ class PlayoutRandom(random.Random):
     True
     """
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(0)
-        self.state = seed & _MASK64
+    state: int
 
     def seed(self, a: Any = None, version: int = 2) -> None:
-        self.state = 0 if a is None else hash(a) & _MASK64 if not isinstance(a, int) else a
+        """The stream from ``a`` (an int, else its hash; ``None``: 0), as a 64-bit state."""
+        self.state = (0 if a is None else a if isinstance(a, int) else hash(a)) & _MASK64
 
     def random(self) -> float:
         self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK64
@@ -216,7 +215,8 @@ def _as_signed(words: Sequence[int]) -> list[int]:
 class Playouts:
     """Play-outs of candidate moves for one search: ``me`` searches, ``models[p]`` moves for
     player p, the random numbers come from ``rng``.  In C when every model is one the kernel
-    plays and ``native`` (and the kernel is built), else in Python: the same points.
+    plays and ``native`` (and the kernel is built), else in Python: the same points (the C
+    path needs a `PlayoutRandom`; the Python path takes any generator).
 
     `play` is called once per guess of the hidden hands; the kernel's arguments that do not
     change during the search (the models, the weights, the candidates) are built once.
@@ -226,7 +226,7 @@ class Playouts:
         self,
         me: int,
         models: Sequence[Model],
-        rng: PlayoutRandom,
+        rng: random.Random,
         *,
         native: bool = True,
         max_moves: int = MAX_MOVES,
@@ -236,17 +236,13 @@ class Playouts:
         self.rng = rng
         self.max_moves = max_moves
         codes = kernel_models(models) if native else None
+        #: the kernel, when the play-outs run in C
         self.library = KERNEL.load() if codes is not None else None
-        if self.library is not None and codes is not None:
+        if codes is not None:
             self._codes = (ctypes.c_int * 5)(*codes[0])
             self._weights = (ctypes.c_double * 51)(*codes[1])
         self._melds: tuple[tuple[Meld, ...], Any] | None = None
         self._seed = ctypes.c_uint64()
-
-    @property
-    def native(self) -> bool:
-        """Whether the play-outs run in C."""
-        return self.library is not None
 
     def play(self, state: GameState, candidates: Sequence[Meld], replays: int = 1) -> list[int]:
         """``replays`` times, for each candidate: a copy of ``state`` with the candidate
@@ -271,6 +267,7 @@ class Playouts:
         n = len(key)
         words = (ctypes.c_int64 * STATE_WORDS)(*_as_signed(state_words(state)))
         points = (ctypes.c_int * (n * replays))()
+        assert isinstance(rng, PlayoutRandom)
         seed = self._seed
         seed.value = rng.state
         library.dh_play_candidates(

@@ -10,10 +10,7 @@
    space (a shift right by 4*k moves column c+k onto column c of the same row).
    Pure, no globals, no tables: thread-safe. */
 
-#define DH_REAL   0x00FFFFFFFFFFFFF0ULL /* bits 4..55: columns 1..13 */
-#define DH_JOKER  (1ULL << 60)
 #define DH_COLS0_13 0x00FFFFFFFFFFFFFFULL /* columns 0..13 */
-#define DH_C1 0x1111111111111111ULL
 #define DH_C3 0x3333333333333333ULL
 #define DH_C5 0x5555555555555555ULL
 #define DH_C7 0x7777777777777777ULL
@@ -25,13 +22,13 @@
 static inline uint64_t dh_above(int c)
 {
     if (c >= 13) return 0;
-    return DH_REAL & ~((1ULL << (4 * c + 4)) - 1);
+    return REAL_CARDS & ~((1ULL << (4 * c + 4)) - 1);
 }
 
 static inline uint64_t dh_below(int c)
 {
-    if (c >= 14) return DH_REAL;
-    return DH_REAL & ((1ULL << (4 * c)) - 1);
+    if (c >= 14) return REAL_CARDS;
+    return REAL_CARDS & ((1ULL << (4 * c)) - 1);
 }
 
 /* makeGroupTable + nCards(count): the cards of mask in columns holding exactly count of them */
@@ -39,9 +36,9 @@ static inline uint64_t dh_group_cells(uint64_t mask, int count)
 {
     uint64_t pairs = (mask & DH_C5) + ((mask >> 1) & DH_C5);
     uint64_t counts = (pairs & DH_C3) + ((pairs >> 2) & DH_C3);
-    uint64_t differ = counts ^ ((uint64_t)count * DH_C1);
-    uint64_t nonzero = (differ | differ >> 1 | differ >> 2 | differ >> 3) & DH_C1;
-    return mask & ((~nonzero & DH_C1) * 15);
+    uint64_t differ = counts ^ ((uint64_t)count * ONE_PER_COLUMN);
+    uint64_t nonzero = (differ | differ >> 1 | differ >> 2 | differ >> 3) & ONE_PER_COLUMN;
+    return mask & ((~nonzero & ONE_PER_COLUMN) * 15);
 }
 
 /* removeSequence + removeGroup: cards in no same-suit run of 3+ and alone in their column */
@@ -50,7 +47,7 @@ static inline uint64_t dh_free_singles(uint64_t mask)
     uint64_t starts = mask & mask >> 4 & mask >> 8;
     uint64_t in_runs = starts | starts << 4 | starts << 8;
     uint64_t others = ((mask >> 1) & DH_C7) | ((mask << 3) & DH_C8) | ((mask >> 2) & DH_C3)
-                    | ((mask << 2) & DH_CC) | ((mask >> 3) & DH_C1) | ((mask << 1) & DH_CE);
+                    | ((mask << 2) & DH_CC) | ((mask >> 3) & ONE_PER_COLUMN) | ((mask << 1) & DH_CE);
     return mask & ~in_runs & ~others;
 }
 
@@ -67,7 +64,7 @@ static inline uint64_t dh_rows(unsigned suit)
 {
     uint64_t m = 0;
     for (int r = 0; r < 4; r++)
-        if (suit >> r & 1) m |= DH_C1 << r;
+        if (suit >> r & 1) m |= ONE_PER_COLUMN << r;
     return m;
 }
 
@@ -80,7 +77,7 @@ static inline int dh_group_joker(int locked, unsigned suit, uint64_t hand, uint6
     if (locked) free_rows &= suit;
     if (free_rows) return __builtin_ctz(free_rows) * 15 + col;
     /* row 4 holds the hand's joker at [4][1] */
-    if (!(col == 1 && (hand & DH_JOKER)) && (!locked || (suit >> 4 & 1))) return 60 + col;
+    if (!(col == 1 && (hand & JOKER_BIT)) && (!locked || (suit >> 4 & 1))) return 60 + col;
     return 75 + col; /* row 5: ignored by the server */
 }
 
@@ -131,7 +128,7 @@ static inline uint64_t dh_jruns_exact(uint64_t f, int n)
 /* the window of size columns from start in row: real cards, joker cell (-1, -2 several) */
 static inline int dh_window(uint64_t real, int row, int start, int size, uint64_t *out)
 {
-    uint64_t w = (DH_C1 << row) & ((1ULL << (4 * (start + size))) - 1) & ~((1ULL << (4 * start)) - 1);
+    uint64_t w = (ONE_PER_COLUMN << row) & ((1ULL << (4 * (start + size))) - 1) & ~((1ULL << (4 * start)) - 1);
     uint64_t miss = w & ~real;
     *out = real & w;
     if (!miss) return -1;
@@ -155,7 +152,7 @@ static inline int dh_high_sequence(uint64_t cells, uint64_t real, int size, uint
     if (!both) { *out = 0; return -1; }
     int b = 63 - __builtin_clzll(both);
     int row = b & 3, top = b >> 2;
-    uint64_t below = (DH_C1 << row) & ((1ULL << (4 * top)) - 1);
+    uint64_t below = (ONE_PER_COLUMN << row) & ((1ULL << (4 * top)) - 1);
     uint64_t gaps = below & ~cells;
     int start = gaps ? ((63 - __builtin_clzll(gaps)) >> 2) + 1 : 0;
     return dh_window(real, row, start, size, out);
@@ -216,8 +213,8 @@ static int dh_lead(uint64_t hand, uint64_t real, int joker, int reverse, uint64_
 int dh_default_cells(uint64_t hand, int has_field, uint64_t fcards, int fjoker, int revolution,
                      int lock, uint64_t *cards)
 {
-    uint64_t real = hand & DH_REAL;
-    int joker = (hand & DH_JOKER) != 0;
+    uint64_t real = hand & REAL_CARDS;
+    int joker = (hand & JOKER_BIT) != 0;
     int reverse = revolution != 0;
     if (!has_field) return dh_lead(hand, real, joker, reverse, cards);
 

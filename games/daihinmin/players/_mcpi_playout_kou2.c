@@ -7,7 +7,6 @@
 
 #define K2_THRESHOLD 86 /* Variant("kou2").threshold; Reading.lock_value "threshold" -> 86 */
 #define K2_MAXM 64      /* melds of one split: at most 53 cards + the lone joker */
-#define K2_C1 0x1111111111111111ULL
 #define K2_EIGHT_COL 6
 
 static void read_state(const int64_t *w, State *s); /* defined below, in the interface */
@@ -25,7 +24,7 @@ typedef struct {
 
 /* the bits at 4c (c = 0..15) of x gathered into bits c */
 static inline unsigned k2_compress(uint64_t x) {
-    x &= K2_C1;
+    x &= ONE_PER_COLUMN;
     x = (x | (x >> 3)) & 0x0303030303030303ULL;
     x = (x | (x >> 6)) & 0x000F000F000F000FULL;
     x = (x | (x >> 12)) & 0x000000FF000000FFULL;
@@ -39,7 +38,7 @@ static inline uint64_t k2_spread(unsigned lane) {
     x = (x | (x << 24)) & 0x000000FF000000FFULL;
     x = (x | (x << 12)) & 0x000F000F000F000FULL;
     x = (x | (x << 6)) & 0x0303030303030303ULL;
-    x = (x | (x << 3)) & K2_C1;
+    x = (x | (x << 3)) & ONE_PER_COLUMN;
     return x;
 }
 
@@ -50,8 +49,8 @@ static inline unsigned k2_lane(uint64_t cards, int row) {
 
 /* _paired: the real cards whose column holds at least two of them */
 static inline uint64_t k2_paired(uint64_t cards) {
-    uint64_t b0 = cards & K2_C1, b1 = (cards >> 1) & K2_C1, b2 = (cards >> 2) & K2_C1,
-             b3 = (cards >> 3) & K2_C1;
+    uint64_t b0 = cards & ONE_PER_COLUMN, b1 = (cards >> 1) & ONE_PER_COLUMN, b2 = (cards >> 2) & ONE_PER_COLUMN,
+             b3 = (cards >> 3) & ONE_PER_COLUMN;
     uint64_t two = (b0 & (b1 | b2 | b3)) | (b1 & (b2 | b3)) | (b2 & b3);
     return cards & (two * 15) & REAL_CARDS;
 }

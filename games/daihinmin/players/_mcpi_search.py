@@ -149,26 +149,17 @@ class Search:
         self.deals_per_round = deals_per_round
         self.switch_z = switch_z
         self.replays = replays
-        #: models the play-out kernel can play (the default client, the sampled policy) draw
-        #: their play-outs' random numbers from one splitmix64 stream, seeded from ``rng``:
-        #: the same points in C (``native``, when the kernel is built) and in Python
-        self.playouts: Playouts | None = None
-        if kernel_models(models) is not None:
-            stream = PlayoutRandom(rng.getrandbits(64))
-            self.playouts = Playouts(me, models, stream, native=native)
+        #: the play-outs: models the kernel plays (the default client, kou2, the sampled
+        #: policy) draw their random numbers from one splitmix64 stream seeded from ``rng``,
+        #: the same points in C (``native``, when the kernel is built) and in Python; other
+        #: models play in Python with ``rng``
+        stream = PlayoutRandom(rng.getrandbits(64)) if kernel_models(models) is not None else rng
+        self.playouts = Playouts(me, models, stream, native=native)
 
     def _play(self, base: GameState, alive: Sequence[int]) -> list[int]:
         """The points of each candidate in ``alive`` played on the guess ``base``, `replays`
         times (replay by replay)."""
-        if self.playouts is not None:
-            return self.playouts.play(base, [self.candidates[k] for k in alive], self.replays)
-        out = []
-        for _ in range(self.replays):
-            for k in alive:
-                state = base.copy()
-                state.submit(self.candidates[k])
-                out.append(play_out(state, self.me, self.models, self.rng))
-        return out
+        return self.playouts.play(base, [self.candidates[k] for k in alive], self.replays)
 
     def run(
         self, deal: Callable[[], GameState], rollouts: int, deadline: float | None = None

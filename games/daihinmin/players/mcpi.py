@@ -197,7 +197,8 @@ class McpiPlayer(Player):
         self._known_models: dict[str, Model] = {
             name: _model(name, self.policy_temperature) for name in names
         }
-        self._policy = PolicyModel(load_policy())
+        #: the learned policy's scores rank the policy's candidates
+        self._policy = load_policy()
         self.replays = _count("replays", replays, 1)
         #: per opponent: model name -> (log-likelihood, decisions) over the games seen
         self.evidence: dict[int, dict[str, list[float]]] = {}
@@ -362,18 +363,14 @@ class McpiPlayer(Player):
         return result.choice
 
     def _candidates(self, obs: Observation, moves: list[Meld]) -> list[Meld]:
-        if self.candidates == 0:
-            chosen = candidate_moves(obs, 1)
-            scores = self._policy.policy.scores(obs, moves)
-            for k in sorted(range(len(moves)), key=lambda k: -scores[k]):
-                if moves[k] not in chosen:
-                    chosen.append(moves[k])
-            return chosen
-        chosen = candidate_moves(obs, self.candidates)
-        if self.policy_candidates:
-            scores = self._policy.policy.scores(obs, moves)
+        if self.candidates == 0:  # kou2's choice, then every other move by the policy
+            chosen, by_policy = candidate_moves(obs, 1), len(moves)
+        else:
+            chosen, by_policy = candidate_moves(obs, self.candidates), self.policy_candidates
+        if by_policy:
+            scores = self._policy.scores(obs, moves)
             ranked = sorted(range(len(moves)), key=lambda k: -scores[k])
-            for k in ranked[: self.policy_candidates]:
+            for k in ranked[:by_policy]:
                 if moves[k] not in chosen:
                     chosen.append(moves[k])
         if obs.field is not None and PASS not in chosen:
