@@ -9,7 +9,11 @@ solves the game: a sum of heaps is a P-position exactly when the product of thei
 in ``P`` (Plambeck, "Taming the wild in impartial combinatorial games", 2005; Plambeck and
 Siegel, "Misère quotients for impartial games", JCTA 2008).
 
-How it is computed here, in two steps:
+How it is computed: by default heap kind by heap kind, each kind either mapped onto an element
+of the quotient so far or given a new one, refined inside candidate monoids until two finite
+checks prove the candidate right on every sum (`cgt.misere._refine`, after Siegel's
+MisereSolver).  Two independent constructions are kept (``method="extend"`` and
+``method="search"``), in two steps:
 
 1. *Candidate.*  The misère outcome of sums of heaps is found by direct search; two sums with
    the same outcomes against every test sum of at most ``test_weight`` heaps are taken as one
@@ -52,6 +56,7 @@ from cgt.positions.protocol import options_of
 from cgt.positions.sums import Sum
 
 if TYPE_CHECKING:
+    from cgt.misere._refine import Refiner
     from cgt.misere.presentation import Presentation
 
 __all__ = [
@@ -581,16 +586,21 @@ def misere_quotient(
     max_order: int = 512,
     outcomes: str = "search",
     progress: Progress | None = None,
-    method: str = "extend",
+    method: str = "refine",
 ) -> MisereQuotient:
     """The misère quotient of the sums of heaps of sizes ``0 .. max_heap`` (see the module).
 
     ``heap(k)`` is the position of a heap of size ``k``; each option of a heap must be a heap
     of smaller size or a `cgt.Sum` of such heaps (as in octal and subtraction games).  Raises
-    `QuotientNotFoundError` when the quotient has more than ``max_order`` elements or the
-    certificate fails (then try a larger ``test_weight``).
+    `QuotientNotFoundError` when the quotient has more than ``max_order`` elements or no
+    candidate passes its checks.
 
-    ``outcomes`` says how the misère outcomes of sums are found: ``"search"`` (the default)
+    ``method`` says how each heap kind is added: ``"refine"`` (the default) refines candidate
+    monoids until a P-check and an N-check over the candidate pass (`cgt.misere._refine`, after
+    Siegel's MisereSolver; no sum is searched); ``"extend"`` grows the quotient by slices and
+    certifies it, falling back on ``"search"``, the direct search of sums of heaps against test
+    sums (then ``test_weight`` heaps at most).  The last two are kept as independent checks.
+    ``outcomes`` says how the direct search finds the misère outcomes of sums: ``"search"``
     searches their moves; ``"forms"`` adds the heaps' misère simplest forms
     (`cgt.misere_canonical`) and reads the outcome of the sum's form, which is often much
     faster (Kayles) but sometimes slower (0.75, whose forms grow large).  The certificate
@@ -619,8 +629,8 @@ def misere_quotient(
 
 
 def _check_method(method: str) -> None:
-    if method not in ("extend", "search"):
-        raise InvalidArgumentError(f"method is 'extend' or 'search', got {method!r}")
+    if method not in ("refine", "extend", "search"):
+        raise InvalidArgumentError(f"method is 'refine', 'extend' or 'search', got {method!r}")
 
 
 Progress = Callable[[int, int, int], None]
@@ -656,10 +666,15 @@ class _Builder:
         """Steps done inside the quotient (`extend_by_one_heap`), without searching sums."""
         self.searched_steps = 0
         """Steps that needed the direct search of sums of heaps."""
+        self.refiner: Refiner | None = None
+        """With ``method="refine"``: the quotient so far, as the refinement keeps it."""
 
     def steps(self) -> Iterator[int]:
         """Add the heap kinds one by one; yields the number of kinds done."""
         sums, width = self.sums, self.width
+        if self.method == "refine":
+            yield from self._refined_steps()
+            return
         for step in range(1, width + 1):
             part = _HeapSums.restricted(sums, step)
             if self.method == "extend" and self._extend(part, step):
@@ -678,6 +693,32 @@ class _Builder:
                     self.searched_steps += 1
             if self.progress is not None:
                 self.progress(step, width, len(self.table))
+            yield step
+
+    def _refined_steps(self) -> Iterator[int]:
+        """Each kind added by refinement inside candidate monoids (`cgt.misere._refine`)."""
+        from cgt.misere._refine import RefinementError, Refiner
+
+        kind_options = [
+            [[j for j, count in enumerate(delta) for _ in range(count)] for delta in deltas]
+            for deltas in self.sums.options
+        ]
+        refiner = Refiner(kind_options)
+        self.refiner = refiner
+        for step in range(1, self.width + 1):
+            try:
+                refiner.add_kind()
+            except RefinementError as error:
+                raise QuotientNotFoundError(
+                    f"the refinement stopped at the heap of size {self.sums.active[step - 1]}: "
+                    f"{error}"
+                ) from None
+            if refiner.order > self.max_order:
+                raise QuotientNotFoundError(f"the quotient has more than {self.max_order} elements")
+            self.generators = refiner.images()
+            self.extended_steps += 1
+            if self.progress is not None:
+                self.progress(step, self.width, refiner.order)
             yield step
 
     def _extend(self, part: _HeapSums, step: int) -> bool:
@@ -736,6 +777,8 @@ class _Builder:
         return images
 
     def quotient(self, max_heap: int, **extra: Any) -> MisereQuotient:
+        if self.refiner is not None:
+            self.table, self.p_portion, self.generators = self.refiner.bipartite()
         table, p_portion, new_of = reduce_bipartite(self.table, self.p_portion)
         generators = [new_of[g] for g in self.generators]
         names, chosen = _names(table, generators)
@@ -804,15 +847,15 @@ def octal_misere_quotient(
     test_weight: int = 4,
     max_order: int = 512,
     progress: Progress | None = None,
-    method: str = "extend",
+    method: str = "refine",
 ) -> MisereQuotient:
     """The misère quotient of *all* heaps of the octal game with code digits ``digits``
     (``(0, 7, 5)`` for 0.75), certified, or of the heaps up to ``max_heap`` when it has not
     stabilised by then (`MisereQuotient.all_heaps` says which).
 
-    Heaps are added one by one (each step certified as in `misere_quotient`; a heap that
-    maps to an element the quotient has costs only a certificate).  The stabilisation
-    certificate: when the heap images are periodic, ``image(n + p) == image(n)`` for
+    Heaps are added one by one, each step checked as in `misere_quotient` (``method`` as
+    there; a heap that maps onto an element the quotient has costs only its own checks).  The
+    stabilisation certificate: when the heap images are periodic, ``image(n + p) == image(n)`` for
     ``1 <= n0 <= n <= N - p`` with ``N >= 2 n0 + 2 p + t - 1`` (``t`` the most tokens a move
     removes), every heap above ``N`` has the image *and the set of option images* of the heap
     ``p`` below it (the argument of the octal periodicity theorem, applied to images), so the
