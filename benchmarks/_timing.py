@@ -58,3 +58,24 @@ def clear_pycgt_caches() -> None:
                 obj.cache_clear()
             elif isinstance(obj, dict) and "cache" in name:
                 obj.clear()
+
+
+def run_child(source: str, arguments: Sequence[str], timeout: float) -> Any:
+    """Run ``python -c source arguments...`` in a fresh process and return the JSON it prints
+    (``None`` when it ran past ``timeout`` seconds; its stderr raised when it failed)."""
+    import json
+    import subprocess
+    import sys
+
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", source, *arguments],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+    except subprocess.TimeoutExpired:
+        return None
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr)
+    return json.loads(done.stdout)

@@ -11,15 +11,13 @@ table (Beling and Rogalski) where it has the board.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _timing import table
+from _timing import run_child, table
 from bench_cram_nimbers import PUBLISHED
 
 _CHILD = """
@@ -44,19 +42,8 @@ DEFAULT_BOARDS = "4x5,5x5,4x6,3x8,3x9,4x7,3x10,5x6,4x8,5x7,4x9"
 
 
 def _run(m: int, n: int, method: str, timeout: float) -> dict[str, float] | None:
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", _CHILD, str(m), str(n), method],
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-        )
-    except subprocess.TimeoutExpired:
-        return None
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr)
-    result: dict[str, float] = json.loads(done.stdout)
-    return result
+    found: dict[str, float] | None = run_child(_CHILD, [str(m), str(n), method], timeout)
+    return found
 
 
 def _cell(found: dict[str, float] | None, limit: float) -> str:

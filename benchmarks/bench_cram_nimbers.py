@@ -12,15 +12,13 @@ too, as a check, up to the size given.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _timing import table
+from _timing import run_child, table
 
 # Published nimbers of m x n Cram boards, m <= n (Beling's table in the impartial-games
 # repository, computed with the solver of Beling and Rogalski, and by Glop before it).
@@ -50,19 +48,8 @@ print(json.dumps({"nimber": value, "seconds": seconds, "peak_mb": peak, "positio
 
 
 def _run(m: int, n: int, method: str, timeout: float) -> dict[str, object] | None:
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", _CHILD, str(m), str(n), method],
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-        )
-    except subprocess.TimeoutExpired:
-        return None
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr)
-    result: dict[str, object] = json.loads(done.stdout)
-    return result
+    found: dict[str, object] | None = run_child(_CHILD, [str(m), str(n), method], timeout)
+    return found
 
 
 def main() -> None:

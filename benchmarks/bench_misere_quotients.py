@@ -16,15 +16,13 @@ Prints Markdown tables.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _timing import table
+from _timing import run_child, table
 
 _CHILD = """
 import json, resource, sys, time
@@ -56,18 +54,8 @@ print(json.dumps({
 
 
 def _run(code: str, max_heap: int, method: str, max_order: int, timeout: float) -> dict | None:
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", _CHILD, code, str(max_heap), method, str(max_order)],
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-        )
-    except subprocess.TimeoutExpired:
-        return None
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr)
-    return json.loads(done.stdout)
+    found: dict | None = run_child(_CHILD, [code, str(max_heap), method, str(max_order)], timeout)
+    return found
 
 
 PUBLISHED = {
