@@ -42,8 +42,13 @@ __all__ = ["RefinementError", "Refiner"]
 
 Word = tuple[int, ...]
 
-MAX_CANDIDATE_CELLS = 1 << 26
-"""The most cells (elements times kinds) of an unreduced candidate: about 256 MB of actions."""
+MAX_CANDIDATE_CELLS = 1 << 24
+"""The most cells (elements times kinds) of an unreduced candidate: 64 MB of actions.  The
+largest candidate of Dawson's Kayles to heap 33 has 15,760 elements on 32 kinds."""
+
+MAX_WORK = 4_000_000
+"""The most steps of work on one heap kind: sums listed by the N-checks plus elements of the
+candidates built, about a minute.  Dawson's Kayles to heap 33 takes about a million in all."""
 
 MAX_ROUNDS = 2000
 """The most refinements spent on one heap kind."""
@@ -51,6 +56,22 @@ MAX_ROUNDS = 2000
 
 class RefinementError(CGTError, RuntimeError):
     """The refinement could not produce a verified candidate within its limits."""
+
+
+class _Budget:
+    """The steps of work left for one heap kind."""
+
+    def __init__(self, steps: int) -> None:
+        self.limit = steps
+        self.left = steps
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise RefinementError(
+                f"more than {self.limit:,} steps of work on one heap kind (the quotient grows "
+                "too fast for the checks: a wild game, or ask for fewer heaps)"
+            )
 
 
 def _lex_key(word: Word) -> Word:
@@ -229,10 +250,12 @@ def _least_n_failure(
     bound: Word | None = None,
     extra: tuple[np.ndarray, np.ndarray] | None = None,
     verified: list[list[int]] | None = None,
+    budget: _Budget | None = None,
 ) -> Word | None:
     """The lex-least non-empty sum whose image is not in P and none of whose options' images is
     in P, among the sums lex-below ``bound`` (``None`` if there is none).  ``extra`` (action
-    column, option columns) is one more kind on trial.  ``verified`` receives, per element, the
+    column, option columns) is one more kind on trial; ``budget`` is charged a step per sum.
+    ``verified`` receives, per element, the
     option-image sets (bit masks) of the sums that were not cut.  A kind with the image of a
     smaller kind and a superset of its option images is left out (a sum with it is dominated by
     the lex-smaller sum with the smaller kind instead)."""
@@ -270,6 +293,7 @@ def _least_n_failure(
     stack: list[list[object]] = []
     depth, x, options = len(kept) - 1, 0, empty
     is_empty = True
+    steps = 0
     while True:
         while depth >= 0:
             stack.append([depth, x, options, is_empty])
@@ -278,6 +302,9 @@ def _least_n_failure(
             failure = whole()
             return failure
         while stack:
+            steps += 1
+            if budget is not None and steps % 1024 == 0:
+                budget.spend(1024)
             frame = stack[-1]
             d, y, images_before, was_empty = frame
             assert isinstance(d, int) and isinstance(y, int)
@@ -330,9 +357,12 @@ class Refiner:
         self,
         kind_options: Sequence[Sequence[Sequence[int]]],
         max_candidate_cells: int = MAX_CANDIDATE_CELLS,
+        max_work: int = MAX_WORK,
     ) -> None:
         self.kind_options = [[list(option) for option in options] for options in kind_options]
         self.max_candidate_cells = max_candidate_cells
+        self.max_work = max_work
+        self._budget = _Budget(max_work)
         self.kinds = 0
         self.refinements = 0
         self.largest_candidate = 1
@@ -367,6 +397,7 @@ class Refiner:
         kind = self.kinds
         if kind >= len(self.kind_options):
             raise IndexError("every kind has been added")
+        self._budget = _Budget(self.max_work)
         q = self.monoid
         options = self.kind_options[kind]
         option_columns = q._option_columns(options)
@@ -379,7 +410,7 @@ class Refiner:
         self.kinds += 1
         if self._verified is None:
             self._verified = []
-            _least_n_failure(self.monoid, verified=self._verified)
+            _least_n_failure(self.monoid, verified=self._verified, budget=self._budget)
         return how
 
     def _onto_existing(
@@ -401,7 +432,7 @@ class Refiner:
         # so the heap may stand in for that sum in every argument ...
         if self._verified is None:
             self._verified = []
-            _least_n_failure(q, verified=self._verified)
+            _least_n_failure(q, verified=self._verified, budget=self._budget)
         image_mask = 0
         for t in images.tolist():
             image_mask |= 1 << t
@@ -410,7 +441,8 @@ class Refiner:
                 return q.extended(x, options), "onto an element (dominated)"
         # ... else in full.
         for x in candidates:
-            if _least_n_failure(q, extra=(q.column(x), option_columns)) is None:
+            extra = (q.column(x), option_columns)
+            if _least_n_failure(q, extra=extra, budget=self._budget) is None:
                 self._verified = None
                 return q.extended(x, options), "onto an element (checked)"
         return None
@@ -420,7 +452,7 @@ class Refiner:
         trial = self._candidate(q, kind + 1, {kind: (2, 2)})
         for _ in range(MAX_ROUNDS):
             p_failure = _least_p_failure(trial)
-            failure = _least_n_failure(trial, bound=p_failure)
+            failure = _least_n_failure(trial, bound=p_failure, budget=self._budget)
             if failure is None:
                 failure = p_failure
             if failure is None:
@@ -456,6 +488,7 @@ class Refiner:
                 f"a candidate of {n} elements on {kinds} kinds is past the limit of "
                 f"{self.max_candidate_cells} cells"
             )
+        self._budget.spend(n)
         self.largest_candidate = max(self.largest_candidate, n)
         coordinates = np.unravel_index(np.arange(n, dtype=np.int64), sizes, order="F")
         strides = np.cumprod([1, *sizes[:-1]])

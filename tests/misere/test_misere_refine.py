@@ -217,6 +217,12 @@ def test_limits_give_clear_errors():
     with pytest.raises(RefinementError, match="past the limit of 10000 cells"):
         for _ in options:
             refiner.add_kind()
+    # a wild game whose checks grow too fast stops with a named error, not a hang
+    refiner = Refiner(options, max_work=5_000)
+    with pytest.raises(RefinementError, match="more than 5,000 steps of work on one heap kind"):
+        for _ in options:
+            refiner.add_kind()
+    assert refiner.kinds == 23  # the heaps 2 to 24; the heap 25 needs a new generator
 
 
 def test_misere_quotient_refines_by_default_and_says_which_methods_exist():
