@@ -408,9 +408,6 @@ class Refiner:
             self._quotient = self._refined(q, kind)
             how = "new kind"
         self.kinds += 1
-        if self._verified is None:
-            self._verified = []
-            _least_n_failure(self.monoid, verified=self._verified, budget=self._budget)
         return how
 
     def _onto_existing(
@@ -430,14 +427,12 @@ class Refiner:
             candidates.append(x)
         # N-check, quickly: the heap's option images hold those of a verified sum of image x,
         # so the heap may stand in for that sum in every argument ...
-        if self._verified is None:
-            self._verified = []
-            _least_n_failure(q, verified=self._verified, budget=self._budget)
+        verified = self._verified_masks(q)
         image_mask = 0
         for t in images.tolist():
             image_mask |= 1 << t
         for x in candidates:
-            if any(old & ~image_mask == 0 for old in self._verified[x]):
+            if any(old & ~image_mask == 0 for old in verified[x]):
                 return q.extended(x, options), "onto an element (dominated)"
         # ... else in full.
         for x in candidates:
@@ -446,6 +441,15 @@ class Refiner:
                 self._verified = None
                 return q.extended(x, options), "onto an element (checked)"
         return None
+
+    def _verified_masks(self, q: _Monoid) -> list[list[int]]:
+        """The option-image sets of the sums the N-check of ``q`` listed, per element (kept
+        until ``q`` changes; set only once the check has finished)."""
+        if self._verified is None:
+            verified: list[list[int]] = []
+            _least_n_failure(q, verified=verified, budget=self._budget)
+            self._verified = verified
+        return self._verified
 
     def _refined(self, q: _Monoid, kind: int) -> _Monoid:
         self._verified = None
