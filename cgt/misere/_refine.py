@@ -17,10 +17,11 @@ candidate right on *every* sum (induction on the sum's options):
 
 Candidates are *marked*: each element is given the outcome of its lex-least sum, computed from
 the images of that sum's options (all lex-smaller).  When a new kind does not map onto an
-existing element, the candidate is the old quotient times a free cyclic monoid for the kind;
+existing element, the candidate is the old quotient times a cyclic monoid for the kind;
 while a check fails, at the lex-least failing sum ``w`` (whose true outcome is then the opposite
 of the candidate's) some of ``w``'s kinds are *freed* (the old candidate acts for the others,
-a free cyclic monoid for each freed kind), the product is marked and reduced, and the first
+a cyclic monoid ``<t | t^(i + p) = t^i>`` for each freed kind), the product is marked and
+reduced, and the first
 choice (fewest freed kinds first) that gets ``w`` right is the next candidate.  When both checks
 pass, the reduced candidate is the misère quotient.  Only the checks make an answer; the
 heuristics (which kinds to free, the cyclic monoids' sizes) only decide how fast one is found.
@@ -29,6 +30,7 @@ heuristics (which kinds to free, the cyclic monoids' sizes) only decide how fast
 from __future__ import annotations
 
 import itertools
+import math
 from array import array
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -360,6 +362,11 @@ class Refiner:
         max_work: int = MAX_WORK,
     ) -> None:
         self.kind_options = [[list(option) for option in options] for options in kind_options]
+        for kind, options in enumerate(self.kind_options):
+            if not options:
+                raise ValueError(f"kind {kind} has no option (leave heaps with no move out)")
+            if any(not 0 <= j < kind for option in options for j in option):
+                raise ValueError(f"an option of kind {kind} holds a kind that is not smaller")
         self.max_candidate_cells = max_candidate_cells
         self.max_work = max_work
         self._budget = _Budget(max_work)
@@ -486,7 +493,7 @@ class Refiner:
         import numpy as np
 
         sizes = [base.order] + [index + period for index, period in free.values()]
-        n = int(np.prod(sizes))
+        n = math.prod(sizes)
         if n * kinds > self.max_candidate_cells:
             raise RefinementError(
                 f"a candidate of {n} elements on {kinds} kinds is past the limit of "

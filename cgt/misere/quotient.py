@@ -71,7 +71,8 @@ _PARTS = re.compile(r"([a-z])(?:\^(\d+))?")
 
 
 class QuotientNotFoundError(CGTError, RuntimeError):
-    """The candidate quotient failed its certificate, or grew beyond ``max_order``."""
+    """No quotient was found: a candidate failed its certificate, the quotient grew beyond
+    ``max_order``, or the refinement reached one of its limits (`cgt.misere._refine`)."""
 
 
 @attrs.frozen
@@ -621,11 +622,18 @@ def misere_quotient(
     if outcomes not in ("search", "forms"):
         raise InvalidArgumentError(f"outcomes is 'search' or 'forms', got {outcomes!r}")
     _check_method(method)
-    sums = _HeapSums(heap, max_heap, use_forms=outcomes == "forms")
+    _check_max_order(max_order)
+    # The refinement searches no sum: the simplest forms would go unused.
+    sums = _HeapSums(heap, max_heap, use_forms=outcomes == "forms" and method != "refine")
     builder = _Builder(sums, test_weight, max_order, progress, method)
     for _ in builder.steps():
         pass
     return builder.quotient(max_heap)
+
+
+def _check_max_order(max_order: int) -> None:
+    if not isinstance(max_order, int) or isinstance(max_order, bool) or max_order < 1:
+        raise InvalidArgumentError(f"max_order is a positive int, got {max_order!r}")
 
 
 def _check_method(method: str) -> None:
@@ -663,7 +671,8 @@ class _Builder:
         self.rows: dict[Any, Any] = {}
         """`_certify`'s rows of one table, kept from step to step."""
         self.extended_steps = 0
-        """Steps done inside the quotient (`extend_by_one_heap`), without searching sums."""
+        """Steps done inside a quotient without searching sums (`extend_by_one_heap`, or the
+        refinement)."""
         self.searched_steps = 0
         """Steps that needed the direct search of sums of heaps."""
         self.refiner: Refiner | None = None
@@ -875,6 +884,7 @@ def octal_misere_quotient(
         raise InvalidArgumentError(f"the first octal digit is 0 or 4, got {digits[0]}")
     if not isinstance(max_heap, int) or isinstance(max_heap, bool) or max_heap < 1:
         raise InvalidArgumentError(f"max_heap is a positive int, got {max_heap!r}")
+    _check_max_order(max_order)
     _check_method(method)
     sums = _HeapSums.from_raw(_octal_options(digits, max_heap))
     builder = _Builder(sums, test_weight, max_order, progress, method)

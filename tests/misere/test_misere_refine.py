@@ -225,6 +225,16 @@ def test_limits_give_clear_errors():
     assert refiner.kinds == 23  # the heaps 2 to 24; the heap 25 needs a new generator
 
 
+def test_bad_input_is_refused_by_name():
+    with pytest.raises(ValueError, match="kind 0 has no option"):
+        Refiner([[]])
+    with pytest.raises(ValueError, match="not smaller"):
+        Refiner([[[]], [[1]]])
+    for bad in (0, -1, 2.5, "x", True):
+        with pytest.raises(cgt.InvalidArgumentError, match="max_order is a positive int"):
+            octal_misere_quotient((0, 7, 7), max_order=bad)
+
+
 def test_misere_quotient_refines_by_default_and_says_which_methods_exist():
     @cgt.impartial_game
     def Heap(n):
