@@ -69,7 +69,7 @@ __all__ = [
 #: the models an opponent (or mcpi itself) can be simulated with
 MODEL_NAMES = ("default", "kou2", "policy")
 #: play-outs per decision and per guess of the hands by default, with the compiled kernel
-COMPILED_ROLLOUTS, COMPILED_REPLAYS = 4000, 4
+COMPILED_ROLLOUTS, COMPILED_REPLAYS = 8000, 4
 #: play-outs per decision by default when they run in Python (no C compiler, ``native=False``)
 PYTHON_ROLLOUTS = 96
 
