@@ -215,15 +215,17 @@ class _Monoid:
             return np.zeros((self.order, 0), dtype=np.int32)
         return np.stack([columns[t] for t in sorted(columns)], axis=1)
 
-    def extended(self, x: int, options: list[list[int]]) -> _Monoid:
-        """The same monoid with one more kind, whose image is ``x``."""
+    def extended(self, column: np.ndarray, option_columns: np.ndarray) -> _Monoid:
+        """The same monoid with one more kind: its action ``column`` (the column of its image)
+        and its `_option_columns` (the options hold smaller kinds only, so they are the same
+        here as in the larger monoid)."""
         import numpy as np
 
         extended = object.__new__(_Monoid)
-        extended.act = np.concatenate([self.act, self.column(x)[None, :]], axis=0)
+        extended.act = np.concatenate([self.act, column[None, :]], axis=0)
         extended.p_marks = self.p_marks
         extended.words = [(*word, 0) for word in self.words]
-        extended.option_columns = [*self.option_columns, extended._option_columns(options)]
+        extended.option_columns = [*self.option_columns, option_columns]
         return extended
 
 
@@ -408,7 +410,7 @@ class Refiner:
         q = self.monoid
         options = self.kind_options[kind]
         option_columns = q._option_columns(options)
-        tried = self._onto_existing(q, options, option_columns)
+        tried = self._onto_existing(q, option_columns)
         if tried is not None:
             self._quotient, how = tried
         else:
@@ -417,36 +419,37 @@ class Refiner:
         self.kinds += 1
         return how
 
-    def _onto_existing(
-        self, q: _Monoid, options: list[list[int]], option_columns: np.ndarray
-    ) -> tuple[_Monoid, str] | None:
+    def _onto_existing(self, q: _Monoid, option_columns: np.ndarray) -> tuple[_Monoid, str] | None:
         images = option_columns[0]
         heap_is_p = not q.p_marks[images].any()
         # P-check of the new kind onto x: no sum Z with x * z in P has a P option Z + t.
         option_rows = [q.p_marks[q.column(int(t))] for t in images]
-        candidates = []
+        candidates: dict[int, np.ndarray] = {}  # x -> its column
         for x in range(q.order):
             if bool(q.p_marks[x]) != heap_is_p:
                 continue
-            in_p = q.p_marks[q.column(x)]
+            column = q.column(x)
+            in_p = q.p_marks[column]
             if any((row & in_p).any() for row in option_rows):
                 continue
-            candidates.append(x)
+            candidates[x] = column
         # N-check, quickly: the heap's option images hold those of a verified sum of image x,
         # so the heap may stand in for that sum in every argument ...
         verified = self._verified_masks(q)
         image_mask = 0
         for t in images.tolist():
             image_mask |= 1 << t
-        for x in candidates:
+        for x, column in candidates.items():
             if any(old & ~image_mask == 0 for old in verified[x]):
-                return q.extended(x, options), "onto an element (dominated)"
-        # ... else in full.
-        for x in candidates:
-            extra = (q.column(x), option_columns)
-            if _least_n_failure(q, extra=extra, budget=self._budget) is None:
-                self._verified = None
-                return q.extended(x, options), "onto an element (checked)"
+                return q.extended(column, option_columns), "onto an element (dominated)"
+        # ... else in full; the sums this check lists are those of the extended monoid's own
+        # N-check, so its verified sums are kept for the next kind.
+        for column in candidates.values():
+            listed: list[list[int]] = []
+            extra = (column, option_columns)
+            if _least_n_failure(q, extra=extra, verified=listed, budget=self._budget) is None:
+                self._verified = listed
+                return q.extended(column, option_columns), "onto an element (checked)"
         return None
 
     def _verified_masks(self, q: _Monoid) -> list[list[int]]:
@@ -463,10 +466,12 @@ class Refiner:
         trial = self._candidate(q, kind + 1, {kind: (2, 2)})
         for _ in range(MAX_ROUNDS):
             p_failure = _least_p_failure(trial)
-            failure = _least_n_failure(trial, bound=p_failure, budget=self._budget)
+            listed: list[list[int]] = []  # filled only by a check that lists every sum
+            failure = _least_n_failure(trial, bound=p_failure, verified=listed, budget=self._budget)
             if failure is None:
                 failure = p_failure
             if failure is None:
+                self._verified = listed  # kept for the next kind
                 return trial
             trial = self._recalibrated(trial, kind + 1, failure)
             self.refinements += 1
