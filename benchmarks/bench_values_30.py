@@ -10,9 +10,9 @@ are faster).  The values are compared (`cgt.parse` of the printed forms).  A lib
 passes ``--timeout`` on a board is not run on the larger boards of that game (pycgt, whose
 plain recursion has no components and no symmetries, falls out first).
 
-Our Domineering values come from the compiled kernel of `games.grid.domineering_values` when
-it is there (``CGT_NO_KERNEL=1``: cgt's pure-Python engine); its library is loaded before the
-clock starts, as cgt-py's is when it is imported.
+Our values come from the compiled kernel of `games.grid.value_kernels` (Domineering, Clobber and
+Konane) when it is there (``CGT_NO_KERNEL=1``: cgt's pure-Python engine); its library is loaded
+before the clock starts, as cgt-py's is when it is imported.
 
 Boards: every rectangle ``rows x columns`` with ``2 <= rows <= columns`` and at most
 ``--cells`` cells (30 by default); Domineering as the empty board, Clobber as the full
@@ -77,10 +77,9 @@ def _ours(game: str, text: str) -> tuple[float, str]:
     else:
         from games.grid.konane import Konane as Ruleset  # type: ignore[assignment]
     position = Ruleset(text)
-    if game == "domineering":  # the compiled kernel loaded first, as cgt-py's is on import
-        from games.grid.domineering_values import kernel_status
+    from games.grid.value_kernels import GridValueKernel
 
-        kernel_status()
+    GridValueKernel.status()  # the compiled kernel loaded first, as cgt-py's is on import
     start = time.process_time()
     value = cgt.value(position)
     return time.process_time() - start, str(value)
@@ -122,10 +121,10 @@ def main() -> None:
         print(json.dumps(run_one(*args.one)))
         return
     began, load = time.monotonic(), os.getloadavg()[0]
-    from games.grid.domineering_values import kernel_status
+    from games.grid.value_kernels import GridValueKernel
 
     print(f"load average {load:.1f} at the start; median of {args.repeat} runs, CPU seconds")
-    print(f"Domineering values by: {kernel_status()}")
+    print(f"Domineering, Clobber and Konane values by: {GridValueKernel.status()}")
     print(
         "| game | board | us | cgt-py | pycgt | cgt-py / us | pycgt / us "
         "| peak MiB (us, cgt-py, pycgt) | value |"

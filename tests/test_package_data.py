@@ -1,7 +1,7 @@
 """Every file the `games` package reads at run time is shipped: the C sources of the optional
-kernels (built on first use), the web pages' static files and the learned policy.  A source
-left out of ``[tool.setuptools.package-data]`` silently turns a kernel off in an installed
-(non-editable) copy, as ``grid/_domineering_values.c`` once was."""
+kernels (built on first use) and the headers they include, the web pages' static files and the
+learned policy.  A source left out of ``[tool.setuptools.package-data]`` silently turns a kernel
+off in an installed (non-editable) copy, as ``grid/_domineering_values.c`` once was."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ def test_every_kernel_source_and_data_file_is_package_data():
     package = ROOT / "games"
     needed = [
         *package.rglob("*.c"),
+        *package.rglob("*.h"),
         *package.rglob("data/*.json"),
         *(package / "daihinmin" / "web" / "static").iterdir(),
     ]
@@ -40,4 +41,5 @@ def test_every_kernel_source_and_data_file_is_package_data():
 def test_the_check_sees_a_missing_file():
     assert not _shipped("grid/__pycache__/kernel.c")
     assert not _shipped("daihinmin/rules/engine.py")
-    assert _shipped("grid/_domineering_values.c")
+    assert _shipped("grid/_grid_values.c")
+    assert _shipped("grid/_values_engine.h")

@@ -119,3 +119,6 @@ def _register() -> None:
 
 
 _register()
+cgt.register_value_solver(Clobber, "games.grid.value_kernels:clobber_kernel_value")
+"""Values of boards of at most 64 cells come from the compiled kernel of
+`games.grid.value_kernels` when it is there (``method="engine"``: cgt's engine alone)."""

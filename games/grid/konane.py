@@ -321,3 +321,6 @@ def _register() -> None:
 
 
 _register()
+cgt.register_value_solver(Konane, "games.grid.value_kernels:konane_kernel_value")
+"""Values of boards of at most 64 cells come from the compiled kernel of
+`games.grid.value_kernels` when it is there (``method="engine"``: cgt's engine alone)."""

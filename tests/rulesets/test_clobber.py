@@ -10,10 +10,12 @@ from games.grid.clobber import BoardError, Clobber
 SMALL = list(boards(".xo", 3, 3, 5)) + list(boards(".xo", 1, 6, 6))
 
 
-def test_every_small_board_matches_pycgt():
+@pytest.mark.parametrize("method", ["auto", "engine"])  # the compiled kernel, cgt's engine
+def test_every_small_board_matches_pycgt(method):
     pycgt = pytest.importorskip("pycgt.rulesets.clobber", reason="pycgt is not installed")
     for board in SMALL:
-        assert cgt.value(Clobber(board)) == from_pycgt(pycgt.parse(board)), board
+        expected = from_pycgt(pycgt.parse(board))
+        assert cgt.value(Clobber(board), method=method) == expected, board
 
 
 @settings(max_examples=40)

@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cgt
-from games.grid import domineering_values
 from games.grid.domineering import Domineering, rectangle
 from games.grid.domineering_values import (
     domineering_value,
@@ -22,6 +21,7 @@ from games.grid.domineering_values import (
     kernel_value,
     reset_kernel,
 )
+from games.grid.value_kernels import DOMINEERING
 from tests.rulesets.grid_support import from_cgt_py
 
 pytestmark = pytest.mark.skipif(
@@ -84,7 +84,7 @@ def test_published_values_of_larger_rectangles():
 def test_a_small_budget_restarts_to_the_same_values(monkeypatch):
     expected = {size: _engine(rectangle(*size)) for size in [(3, 5), (4, 4), (2, 9)]}
     reset_kernel()
-    monkeypatch.setattr(domineering_values, "_BUDGET", 3)
+    monkeypatch.setattr(DOMINEERING, "budget", 3)
     for size, value in expected.items():
         assert kernel_value(rectangle(*size)) == value
     stats = kernel_stats()
@@ -94,8 +94,7 @@ def test_a_small_budget_restarts_to_the_same_values(monkeypatch):
 def test_bounded_memos_are_emptied_and_the_values_stay_exact():
     expected = {size: _engine(rectangle(*size)) for size in [(4, 4), (3, 6), (2, 10), (4, 5)]}
     reset_kernel()
-    engine = domineering_values._the_engine()
-    engine.library.cgt_dv_limit_memos(engine.handle, 4096)
+    DOMINEERING.limit_memos(4096)
     for size, value in expected.items():
         assert kernel_value(rectangle(*size)) == value
     stats = kernel_stats()

@@ -10,16 +10,20 @@ from games.grid.konane import BoardError, Konane
 SMALL = list(boards(".xo", 3, 3, 6)) + list(boards(".xo#", 2, 2, 4)) + list(boards(".xo", 1, 7, 7))
 
 
-def test_every_small_board_matches_cgt_py():
+@pytest.mark.parametrize("method", ["auto", "engine"])  # the compiled kernel, cgt's engine
+def test_every_small_board_matches_cgt_py(method):
     cgt_py = pytest.importorskip("cgt_py", reason="cgt-py (the cgt-tools oracle) is not installed")
     for board in SMALL:
-        assert cgt.value(Konane(board)) == from_cgt_py(cgt_py.Konane(board).canonical_form), board
+        expected = from_cgt_py(cgt_py.Konane(board).canonical_form)
+        assert cgt.value(Konane(board), method=method) == expected, board
 
 
-def test_larger_boards_match_cgt_py():
+@pytest.mark.parametrize("method", ["auto", "engine"])
+def test_larger_boards_match_cgt_py(method):
     cgt_py = pytest.importorskip("cgt_py", reason="cgt-py (the cgt-tools oracle) is not installed")
     for board in ("xox.|oxo.|....", "xoxo|oxox|....", "x.o.x|o.x.o|.....", "xo.ox.|......"):
-        assert cgt.value(Konane(board)) == from_cgt_py(cgt_py.Konane(board).canonical_form), board
+        expected = from_cgt_py(cgt_py.Konane(board).canonical_form)
+        assert cgt.value(Konane(board), method=method) == expected, board
 
 
 @settings(max_examples=40)

@@ -1,32 +1,20 @@
-/* The optional compiled value kernel of games.grid.domineering_values: canonical values of
- * Domineering boards of at most 64 cells, computed by the same rules as cgt's pure-Python
- * engine (which stays the fallback and the test oracle).
+/* The canonical-form engine of the compiled grid value kernel (`_grid_values.c`, which
+ * includes this file): games named by integer ids.  Every game the kernel keeps is a node: its
+ * Left and Right options (ids of canonical games, each side sorted) and, for a number, its
+ * dyadic value n / 2^e.  Canonical nodes are hash-consed, so two canonical games are equal
+ * exactly when their ids are.  `make` turns option lists into the canonical game: it drops
+ * repeated and dominated options and bypasses reversible ones until none is left (the
+ * reversibility test compares with the game before bypassing, which has the same value).
+ * `le` is the recursive definition (G <= H unless some G^L >= H or some H^R <= G), memoized,
+ * with numbers compared as numbers; `add` is the sum's definition, memoized, with numbers added
+ * as numbers and the translation principle for a number plus a non-number
+ * (x + G = {x + G^L | x + G^R}).  A canonical node whose options are numbers, one on each side
+ * at most, with Left's below Right's, is the simplest number between them.
  *
- * Two parts.
- *
- * 1. A canonical-form engine on games named by integer ids.  Every game the kernel keeps is a
- *    node: its Left and Right options (ids of canonical games, each side sorted) and, for a
- *    number, its dyadic value n / 2^e.  Canonical nodes are hash-consed, so two canonical games
- *    are equal exactly when their ids are.  `make` turns option lists into the canonical game:
- *    it drops repeated and dominated options and bypasses reversible ones until none is left
- *    (the reversibility test compares with the game before bypassing, which has the same
- *    value).  `le` is the recursive definition (G <= H unless some G^L >= H or some H^R <= G),
- *    memoized, with numbers compared as numbers; `add` is the sum's definition, memoized, with
- *    numbers added as numbers and the translation principle for a number plus a non-number
- *    (x + G = {x + G^L | x + G^R}).  A canonical node whose options are numbers, one on each side
- *    at most, with Left's below Right's, is the simplest number between them.
- *
- * 2. The Domineering search.  A board is (height, width, bits) with cell (r, c) the bit
- *    r * width + c.  A board's value is the sum of its regions' values (flood fill); a region
- *    is cropped to its bounding box and keyed by the least of its eight images: the four
- *    mirror images keep the value, the four transposes negate it (they exchange vertical and
- *    horizontal dominoes).  A region's value is {regions after a vertical domino | after a
- *    horizontal one} (Left plays vertically), made canonical, kept in a table.
- *
- * A search stops when a budget of new regions is done and returns -1 (so every call finishes
- * at least that many); the caller asks again and the table makes the repeated part cheap (so Ctrl-C and progress work between calls).  Out of
- * memory, or a number too large for 62 bits, returns -2 or less and the engine must be freed.
+ * Out of memory, or a number too large for 62 bits, longjmps to `engine.fail`.
  */
+#ifndef CGT_VALUES_ENGINE_H
+#define CGT_VALUES_ENGINE_H
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -50,8 +38,8 @@ typedef struct {  /* uint64 key (never 0) -> int32 value, open addressing */
     int64_t cleared;
 } map64;
 
-typedef struct {  /* region (shape, bits) -> gid */
-    uint64_t *bits;
+typedef struct {  /* region (shape, three masks) -> gid */
+    uint64_t *bits; /* three masks a slot */
     uint32_t *shape; /* (h << 8 | w) + 1; 0 = empty slot */
     gid *values;
     uint64_t slots, count;
@@ -69,6 +57,7 @@ typedef struct {
     gid *scratch;
     int64_t scratch_top, scratch_cap;
     gid zero;
+    int game; /* GAME_DOMINEERING, GAME_CLOBBER or GAME_KONANE */
     int64_t budget, searched, temporaries;
     jmp_buf fail;
 } engine;
@@ -492,309 +481,4 @@ static gid add(engine *E, gid g, gid h) {
     return result;
 }
 
-/* ---------------------------------------------------------------------- the board search */
-
-typedef struct { int h, w; uint64_t bits; } board;
-
-/* Shifts by a row of a board 64 cells wide are by 64 bits: nothing is left (C leaves x >> 64
- * undefined). */
-static inline uint64_t shr(uint64_t x, int n) { return n >= 64 ? 0 : x >> n; }
-static inline uint64_t shl(uint64_t x, int n) { return n >= 64 ? 0 : x << n; }
-
-static uint64_t full_mask(int cells) { return cells >= 64 ? ~0ULL : (((uint64_t)1 << cells) - 1); }
-
-static uint64_t column_mask(int h, int w, int c) {
-    uint64_t m = 0;
-    for (int r = 0; r < h; r++) m |= (uint64_t)1 << (r * w + c);
-    return m;
-}
-
-static uint64_t reverse_bits(uint64_t x) {
-    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
-    return __builtin_bswap64(x);
-}
-
-static uint64_t row_of(board b, int r) { return shr(b.bits, r * b.w) & full_mask(b.w); }
-
-static board mirror_lr(board b) {
-    board m = {b.h, b.w, 0};
-    for (int r = 0; r < b.h; r++) m.bits |= shl(reverse_bits(row_of(b, r)) >> (64 - b.w), r * b.w);
-    return m;
-}
-
-static board mirror_tb(board b) {
-    board m = {b.h, b.w, 0};
-    for (int r = 0; r < b.h; r++) m.bits |= shl(row_of(b, r), (b.h - 1 - r) * b.w);
-    return m;
-}
-
-static board transpose(board b) {
-    board t = {b.w, b.h, 0};
-    for (uint64_t x = b.bits; x; x &= x - 1) {
-        int i = __builtin_ctzll(x), r = i / b.w, c = i % b.w;
-        t.bits |= (uint64_t)1 << (c * b.h + r);
-    }
-    return t;
-}
-
-static int board_less(board a, board b) {
-    if (a.h != b.h) return a.h < b.h;
-    if (a.w != b.w) return a.w < b.w;
-    return a.bits < b.bits;
-}
-
-/* The region cropped to its bounding box. */
-static board crop(board b) {
-    uint64_t columns = 0;
-    int r0 = b.h, r1 = -1;
-    for (int r = 0; r < b.h; r++) {
-        uint64_t row = row_of(b, r);
-        if (row) { columns |= row; if (r < r0) r0 = r; r1 = r; }
-    }
-    board c = {0, 0, 0};
-    if (r1 < 0) return c;
-    int c0 = __builtin_ctzll(columns), c1 = 63 - __builtin_clzll(columns);
-    c.h = r1 - r0 + 1;
-    c.w = c1 - c0 + 1;
-    for (int r = r0; r <= r1; r++) c.bits |= shl(row_of(b, r) >> c0, (r - r0) * c.w);
-    return c;
-}
-
-/* The key of a cropped region: the least of its eight images; *negated when a transpose. */
-static board key_of(board b, int *negated) {
-    board best = b, t = transpose(b), images[7];
-    images[0] = mirror_lr(b);
-    images[1] = mirror_tb(b);
-    images[2] = mirror_tb(images[0]);
-    images[3] = t;
-    images[4] = mirror_lr(t);
-    images[5] = mirror_tb(t);
-    images[6] = mirror_tb(images[4]);
-    *negated = 0;
-    for (int i = 0; i < 7; i++)
-        if (board_less(images[i], best)) { best = images[i]; *negated = i >= 3; }
-    return best;
-}
-
-static uint64_t region_hash(board b) { return mix(b.bits ^ ((uint64_t)(b.h * 64 + b.w) << 56) ^ (uint64_t)b.h * 0x9E37ULL); }
-
-static int region_get(const engine *E, board b, gid *value) {
-    const region_table *t = &E->regions;
-    uint64_t mask = t->slots - 1, i = region_hash(b) & mask;
-    uint32_t shape = (uint32_t)((b.h << 8) | b.w) + 1;
-    for (;;) {
-        if (t->shape[i] == 0) return 0;
-        if (t->shape[i] == shape && t->bits[i] == b.bits) { *value = t->values[i]; return 1; }
-        i = (i + 1) & mask;
-    }
-}
-
-static void region_put(engine *E, board b, gid value);
-
-static void region_double(engine *E) {
-    region_table old = E->regions, *t = &E->regions;
-    t->slots = old.slots * 2;
-    t->count = 0;
-    t->bits = grow(E, NULL, t->slots * sizeof(uint64_t));
-    t->shape = grow(E, NULL, t->slots * sizeof(uint32_t));
-    t->values = grow(E, NULL, t->slots * sizeof(gid));
-    memset(t->shape, 0, t->slots * sizeof(uint32_t));
-    for (uint64_t i = 0; i < old.slots; i++)
-        if (old.shape[i]) {
-            board b = {(int)((old.shape[i] - 1) >> 8), (int)((old.shape[i] - 1) & 0xFF), old.bits[i]};
-            region_put(E, b, old.values[i]);
-        }
-    free(old.bits);
-    free(old.shape);
-    free(old.values);
-}
-
-static void region_put(engine *E, board b, gid value) {
-    region_table *t = &E->regions;
-    if (2 * (t->count + 1) > t->slots) region_double(E);
-    uint64_t mask = t->slots - 1, i = region_hash(b) & mask;
-    uint32_t shape = (uint32_t)((b.h << 8) | b.w) + 1;
-    while (t->shape[i] && !(t->shape[i] == shape && t->bits[i] == b.bits)) i = (i + 1) & mask;
-    if (!t->shape[i]) t->count++;
-    t->shape[i] = shape;
-    t->bits[i] = b.bits;
-    t->values[i] = value;
-}
-
-static gid board_value(engine *E, board b);
-
-/* The value of one region (cropped, connected), or -1 when the budget ran out. */
-static gid region_value(engine *E, board b) {
-    if (__builtin_popcountll(b.bits) < 2) return E->zero;
-    int negated;
-    board key = key_of(b, &negated);
-    gid known;
-    if (region_get(E, key, &known)) return negated ? neg(E, known) : known;
-    if (E->budget <= 0) return -1; /* (counted when a region is done: each call finishes some) */
-    E->searched++;
-    uint64_t not_last = ~column_mask(b.h, b.w, b.w - 1);
-    uint64_t vertical = b.bits & shr(b.bits, b.w), horizontal = b.bits & (b.bits >> 1) & not_last;
-    int64_t mark = E->scratch_top;
-    int nl = __builtin_popcountll(vertical), nr = __builtin_popcountll(horizontal);
-    gid *L = scratch_take(E, nl), *R = scratch_take(E, nr);
-    int i = 0;
-    for (uint64_t x = vertical; x; x &= x - 1) {
-        uint64_t cell = x & -x;
-        board child = {b.h, b.w, b.bits & ~(cell | shl(cell, b.w))};
-        gid v = board_value(E, child);
-        if (v < 0) { E->scratch_top = mark; return -1; }
-        L[i++] = v;
-    }
-    i = 0;
-    for (uint64_t x = horizontal; x; x &= x - 1) {
-        uint64_t cell = x & -x;
-        board child = {b.h, b.w, b.bits & ~(cell | (cell << 1))};
-        gid v = board_value(E, child);
-        if (v < 0) { E->scratch_top = mark; return -1; }
-        R[i++] = v;
-    }
-    gid value = make(E, L, nl, R, nr);
-    E->scratch_top = mark;
-    region_put(E, key, negated ? neg(E, value) : value);
-    E->budget--;
-    return value;
-}
-
-/* The value of a board: the sum of its regions' values, or -1 when the budget ran out. */
-static gid board_value(engine *E, board b) {
-    uint64_t not_first = ~column_mask(b.h, b.w, 0), not_last = ~column_mask(b.h, b.w, b.w - 1);
-    uint64_t rest = b.bits;
-    gid total = E->zero;
-    while (rest) {
-        uint64_t region = rest & -rest, before;
-        do {
-            before = region;
-            region |= ((region << 1) & not_first) | ((region >> 1) & not_last) |
-                      shl(region, b.w) | shr(region, b.w);
-            region &= b.bits;
-        } while (region != before);
-        rest &= ~region;
-        if (__builtin_popcountll(region) < 2) continue;
-        gid v = region_value(E, crop((board){b.h, b.w, region}));
-        if (v < 0) return -1;
-        total = add(E, total, v);
-    }
-    return total;
-}
-
-/* ------------------------------------------------------------------------ the interface */
-
-static void engine_init(engine *E) {
-    E->cap_nodes = 1 << 12;
-    E->nodes = grow(E, NULL, E->cap_nodes * sizeof(node));
-    E->pool_cap = 1 << 14;
-    E->pool = grow(E, NULL, E->pool_cap * sizeof(gid));
-    E->intern_slots = 1 << 12;
-    E->intern = grow(E, NULL, E->intern_slots * sizeof(gid));
-    memset(E->intern, 0xFF, E->intern_slots * sizeof(gid));
-    E->le_memo.max_slots = (uint64_t)1 << 27; /* 1.5 GiB at most */
-    E->sum_memo.max_slots = (uint64_t)1 << 25;
-    map_init(E, &E->le_memo, 1 << 12);
-    map_init(E, &E->sum_memo, 1 << 12);
-    E->numbers.max_slots = (uint64_t)1 << 62; /* never emptied: the numbers made */
-    map_init(E, &E->numbers, 1 << 8);
-    E->regions.slots = 1 << 12;
-    E->regions.bits = grow(E, NULL, E->regions.slots * sizeof(uint64_t));
-    E->regions.shape = grow(E, NULL, E->regions.slots * sizeof(uint32_t));
-    E->regions.values = grow(E, NULL, E->regions.slots * sizeof(gid));
-    memset(E->regions.shape, 0, E->regions.slots * sizeof(uint32_t));
-    E->scratch_cap = (int64_t)1 << 24;
-    E->scratch = grow(E, NULL, E->scratch_cap * sizeof(gid));
-    E->zero = intern(E, NULL, 0, NULL, 0);
-    register_number(E, E->zero, (dyadic){0, 0});
-}
-
-static void engine_release(engine *E) {
-    free(E->nodes);
-    free(E->pool);
-    free(E->intern);
-    free(E->le_memo.keys);
-    free(E->le_memo.values);
-    free(E->sum_memo.keys);
-    free(E->sum_memo.values);
-    free(E->numbers.keys);
-    free(E->numbers.values);
-    free(E->regions.bits);
-    free(E->regions.shape);
-    free(E->regions.values);
-    free(E->scratch);
-}
-
-engine *cgt_dv_new(void) {
-    engine *E = calloc(1, sizeof(engine));
-    if (E == NULL) return NULL;
-    if (setjmp(E->fail)) {
-        engine_release(E);
-        free(E);
-        return NULL;
-    }
-    engine_init(E);
-    return E;
-}
-
-void cgt_dv_free(engine *E) {
-    if (E == NULL) return;
-    engine_release(E);
-    free(E);
-}
-
-/* The id of the value of the board, -1 when `budget` new regions were finished first (ask
- * again), -2 when memory ran out, -3 scratch space, -4 node ids, -5 the number range (the
- * engine must then be freed), -10 for a board of more than 64 cells. */
-int64_t cgt_dv_value(engine *E, int height, int width, uint64_t bits, int64_t budget) {
-    if (height < 0 || width < 0 || height * width > 64) return -10;
-    E->scratch_top = 0;
-    E->budget = budget;
-    int failed = setjmp(E->fail);
-    if (failed) return -1 - failed;
-    board b = {height, width, bits & full_mask(height * width)};
-    if (height == 0 || width == 0) return E->zero;
-    return board_value(E, b);
-}
-
-/* What is known of node g: out = {left count, right count, is number, numerator, exponent}. */
-void cgt_dv_node(const engine *E, int32_t g, int64_t *out) {
-    const node *n = &E->nodes[g];
-    out[0] = n->nl;
-    out[1] = n->nr;
-    out[2] = n->is_num;
-    out[3] = n->num;
-    out[4] = n->exp;
-}
-
-/* Node g's options: left then right, into out (room for left count + right count). */
-void cgt_dv_options(const engine *E, int32_t g, int32_t *out) {
-    const node *n = &E->nodes[g];
-    memcpy(out, E->pool + n->off, (size_t)(n->nl + n->nr) * sizeof(gid));
-}
-
-/* Bound the memos of comparisons and of sums to `slots` slots each (a power of two, at least
- * the 4,096 they start with): a full one is emptied and filled again.  For tests and tight
- * memory. */
-void cgt_dv_limit_memos(engine *E, uint64_t slots) {
-    if (slots < 4096) slots = 4096;
-    E->le_memo.max_slots = E->sum_memo.max_slots = slots;
-}
-
-/* out = {regions searched, regions kept, nodes, of which temporary, comparisons kept, sums kept,
- *        bytes held, times a memo was emptied} */
-void cgt_dv_stats(const engine *E, int64_t *out) {
-    out[0] = E->searched;
-    out[1] = (int64_t)E->regions.count;
-    out[2] = E->n_nodes;
-    out[3] = E->temporaries;
-    out[4] = (int64_t)E->le_memo.count;
-    out[5] = (int64_t)E->sum_memo.count;
-    out[6] = (int64_t)(E->cap_nodes * sizeof(node) + E->pool_cap * sizeof(gid) +
-                       E->intern_slots * sizeof(gid) +
-                       (E->le_memo.slots + E->sum_memo.slots + E->numbers.slots) * 12 +
-                       E->regions.slots * 16);
-    out[7] = E->le_memo.cleared + E->sum_memo.cleared;
-}
+#endif
