@@ -92,19 +92,44 @@ def summarize(runs: dict[str, list[dict[str, Any]]], timeout: float) -> Summary:
     return Summary(cpu, peak, values, frozenset(timed_out))
 
 
+def _has_top_level_bar(text: str, start: int) -> bool:
+    """Whether the braces opened at ``text[start]`` hold a ``|`` of their own (not a nested
+    game's)."""
+    depth = 0
+    for ch in text[start:]:
+        if ch in "{(":
+            depth += 1
+        elif ch in "})":
+            depth -= 1
+            if depth == 0:
+                return False
+        elif ch == "|" and depth == 1:
+            return True
+    return False
+
+
 def read_value(text: str) -> Any:
     """A printed value as a `cgt.Game`.  pycgt writes ``+-{A,B}`` (at any depth) for
-    ``{A,B|-A,-B}``, our ``±(A,B)``, and ``Tiny(G)``/``Miny(G)`` for ``tiny(G)``/``miny(G)``."""
+    ``{A,B|-A,-B}``, our ``±(A,B)``, and ``+-{A|B}`` for ``±`` of the game ``{A|B}``; a game
+    with a ``|`` at the top level without braces (``A|B``); and ``Tiny(G)``/``Miny(G)`` for
+    ``tiny(G)``/``miny(G)``.
+
+    >>> str(read_value("+-{*,^}")), str(read_value("1|0")), str(read_value("+-{1|0}"))
+    ('{*, ^|*, v}', '{1|0}', '0')
+    """
     import cgt
 
     text = text.replace("Miny(", "miny(").replace("Tiny(", "tiny(")
+    if _has_top_level_bar("{" + text + "}", 0):
+        text = "{" + text + "}"
     out: list[str] = []
     closers: list[str] = []  # what each open brace closes with
     i = 0
     while i < len(text):
         if text.startswith("+-{", i):
-            out.append("±(")
-            closers.append(")")
+            bar = _has_top_level_bar(text, i + 2)
+            out.append("±{" if bar else "±(")
+            closers.append("}" if bar else ")")
             i += 3
             continue
         ch = text[i]

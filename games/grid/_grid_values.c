@@ -126,37 +126,75 @@ static board crop(board b, uint64_t occupied) {
     c.h = r1 - r0 + 1;
     c.w = c1 - c0 + 1;
     for (int k = 0; k < 3; k++)
-        for (int r = r0; r <= r1; r++)
-            c.m[k] |= shl((row_of(b.m[k], b.w, r) >> c0) & full_mask(c.w), (r - r0) * c.w);
+        if (b.m[k])
+            for (int r = r0; r <= r1; r++)
+                c.m[k] |= shl((row_of(b.m[k], b.w, r) >> c0) & full_mask(c.w), (r - r0) * c.w);
     return c;
 }
 
-/* The key of a cropped region: the least of its images; *negated when that image has the
- * negative value (a transpose in Domineering, the colours exchanged in Clobber and Konane). */
+/* The key of a cropped region: the least of its images (shape first, so a region taller than
+ * wide is keyed by a transpose and one wider than tall by a mirror image: only a square needs
+ * all eight); *negated when that image has the negative value (a transpose in Domineering, the
+ * colours exchanged in Clobber and Konane). */
 static board key_of(int game, board b, int *negated) {
-    board images[16];
-    images[0] = b;
-    images[1] = mirror_lr(b);
-    images[2] = mirror_tb(b);
-    images[3] = mirror_tb(images[1]);
-    images[4] = transpose(b);
-    images[5] = mirror_lr(images[4]);
-    images[6] = mirror_tb(images[4]);
-    images[7] = mirror_tb(images[5]);
-    int n = 8;
-    if (game != GAME_DOMINEERING) {
-        for (int i = 0; i < 8; i++) images[8 + i] = swap_colours(images[i]);
-        n = 16;
+    int h = b.h, w = b.w, first = h > w ? 4 : 0, last = h < w ? 4 : 8;
+    if (game == GAME_DOMINEERING) { /* one mask, without the other two */
+        uint64_t x = b.m[0], images[8] = {0};
+        if (first == 0) {
+            images[0] = x;
+            images[1] = mask_mirror_lr(x, h, w);
+            images[2] = mask_mirror_tb(x, h, w);
+            images[3] = mask_mirror_tb(images[1], h, w);
+        }
+        if (last == 8) {
+            images[4] = mask_transpose(x, h, w); /* w x h */
+            images[5] = mask_mirror_lr(images[4], w, h);
+            images[6] = mask_mirror_tb(images[4], w, h);
+            images[7] = mask_mirror_tb(images[5], w, h);
+        }
+        int best = first;
+        for (int i = first + 1; i < last; i++)
+            if (images[i] < images[best]) best = i; /* (a square: one shape) */
+        *negated = best >= 4;
+        board key = {best < 4 ? h : w, best < 4 ? w : h, {images[best], 0, 0}};
+        return key;
     }
-    int best = 0;
-    for (int i = 1; i < n; i++)
-        if (board_less(images[i], images[best])) best = i;
-    *negated = game == GAME_DOMINEERING ? (best >= 4) : (best >= 8);
+    board images[16];
+    if (first == 0) {
+        images[0] = b;
+        images[1] = mirror_lr(b);
+        images[2] = mirror_tb(b);
+        images[3] = mirror_tb(images[1]);
+    }
+    if (last == 8) {
+        images[4] = transpose(b);
+        images[5] = mirror_lr(images[4]);
+        images[6] = mirror_tb(images[4]);
+        images[7] = mirror_tb(images[5]);
+    }
+    for (int i = first; i < last; i++) images[8 + i] = swap_colours(images[i]);
+    int best = first;
+    for (int i = first; i < last; i++) {
+        if (i > first && board_less(images[i], images[best])) best = i;
+        if (board_less(images[8 + i], images[best])) best = 8 + i;
+    }
+    *negated = best >= 8;
     return images[best];
 }
 
 static uint64_t region_hash(board b) {
-    return mix(b.m[0] ^ mix(b.m[1] ^ mix(b.m[2] ^ ((uint64_t)(b.h * 64 + b.w) << 56))));
+    uint64_t h = mix(b.m[0] ^ ((uint64_t)(b.h * 64 + b.w) << 56));
+    return (b.m[1] | b.m[2]) ? mix(h ^ mix(b.m[1] ^ mix(b.m[2]))) : h;
+}
+
+/* The table keeps E->masks masks a region (1 for Domineering, 3 for the stone games). */
+static int same_region(const engine *E, uint64_t i, uint32_t shape, board b) {
+    const region_table *t = &E->regions;
+    if (t->shape[i] != shape) return 0;
+    const uint64_t *bits = t->bits + (uint64_t)E->masks * i;
+    for (int k = 0; k < E->masks; k++)
+        if (bits[k] != b.m[k]) return 0;
+    return 1;
 }
 
 static int region_get(const engine *E, board b, gid *value) {
@@ -165,11 +203,7 @@ static int region_get(const engine *E, board b, gid *value) {
     uint32_t shape = (uint32_t)((b.h << 8) | b.w) + 1;
     for (;;) {
         if (t->shape[i] == 0) return 0;
-        const uint64_t *bits = t->bits + 3 * i;
-        if (t->shape[i] == shape && bits[0] == b.m[0] && bits[1] == b.m[1] && bits[2] == b.m[2]) {
-            *value = t->values[i];
-            return 1;
-        }
+        if (same_region(E, i, shape, b)) { *value = t->values[i]; return 1; }
         i = (i + 1) & mask;
     }
 }
@@ -180,15 +214,15 @@ static void region_double(engine *E) {
     region_table old = E->regions, *t = &E->regions;
     t->slots = old.slots * 2;
     t->count = 0;
-    t->bits = grow(E, NULL, 3 * t->slots * sizeof(uint64_t));
+    t->bits = grow(E, NULL, (uint64_t)E->masks * t->slots * sizeof(uint64_t));
     t->shape = grow(E, NULL, t->slots * sizeof(uint32_t));
     t->values = grow(E, NULL, t->slots * sizeof(gid));
     memset(t->shape, 0, t->slots * sizeof(uint32_t));
     for (uint64_t i = 0; i < old.slots; i++)
         if (old.shape[i]) {
-            const uint64_t *bits = old.bits + 3 * i;
-            board b = {(int)((old.shape[i] - 1) >> 8), (int)((old.shape[i] - 1) & 0xFF),
-                       {bits[0], bits[1], bits[2]}};
+            const uint64_t *bits = old.bits + (uint64_t)E->masks * i;
+            board b = {(int)((old.shape[i] - 1) >> 8), (int)((old.shape[i] - 1) & 0xFF), {0, 0, 0}};
+            for (int k = 0; k < E->masks; k++) b.m[k] = bits[k];
             region_put(E, b, old.values[i]);
         }
     free(old.bits);
@@ -201,20 +235,17 @@ static void region_put(engine *E, board b, gid value) {
     if (2 * (t->count + 1) > t->slots) region_double(E);
     uint64_t mask = t->slots - 1, i = region_hash(b) & mask;
     uint32_t shape = (uint32_t)((b.h << 8) | b.w) + 1;
-    while (t->shape[i] && !(t->shape[i] == shape && t->bits[3 * i] == b.m[0] &&
-                            t->bits[3 * i + 1] == b.m[1] && t->bits[3 * i + 2] == b.m[2]))
-        i = (i + 1) & mask;
+    while (t->shape[i] && !same_region(E, i, shape, b)) i = (i + 1) & mask;
     if (!t->shape[i]) t->count++;
     t->shape[i] = shape;
-    t->bits[3 * i] = b.m[0];
-    t->bits[3 * i + 1] = b.m[1];
-    t->bits[3 * i + 2] = b.m[2];
+    for (int k = 0; k < E->masks; k++) t->bits[(uint64_t)E->masks * i + k] = b.m[k];
     t->values[i] = value;
 }
 
-/* The connected part (orthogonal steps) of `within` holding the cell `seed`. */
-static uint64_t part_of(uint64_t seed, uint64_t within, int h, int w) {
-    uint64_t not_first = ~column_mask(h, w, 0), not_last = ~column_mask(h, w, w - 1);
+/* The connected part (orthogonal steps) of `within` holding the cell `seed` (`not_first`,
+ * `not_last`: the cells with a neighbour to the left, to the right). */
+static uint64_t part_of(uint64_t seed, uint64_t within, int w, uint64_t not_first,
+                        uint64_t not_last) {
     uint64_t part = seed, before;
     do {
         before = part;
@@ -237,8 +268,7 @@ static uint64_t landings(uint64_t mine, uint64_t theirs, int w, uint64_t not_fir
 
 /* Konane: every cell a stone can ever stand on (an over-approximation: the colours that may
  * stand on each cell, closed under a jump over a cell the enemy may stand on). */
-static uint64_t reachable(board b) {
-    uint64_t not_first = ~column_mask(b.h, b.w, 0), not_last = ~column_mask(b.h, b.w, b.w - 1);
+static uint64_t reachable(board b, uint64_t not_first, uint64_t not_last) {
     uint64_t left = b.m[0], right = b.m[1], open = b.m[0] | b.m[1] | b.m[2];
     for (;;) {
         uint64_t grown_left = left | (landings(left, right, b.w, not_first, not_last) & open);
@@ -249,7 +279,7 @@ static uint64_t reachable(board b) {
     }
 }
 
-static gid board_value(engine *E, board b);
+static gid board_value(engine *E, const board *b);
 
 static const int STEPS[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 
@@ -265,7 +295,7 @@ static int options_of(engine *E, board b, int me, gid *out) {
         for (uint64_t x = pairs; x; x &= x - 1) {
             uint64_t cell = x & -x, other = me == 0 ? shl(cell, b.w) : cell << 1;
             board child = {b.h, b.w, {free_ & ~(cell | other), 0, 0}};
-            gid v = board_value(E, child);
+            gid v = board_value(E, &child);
             if (v < 0) return -1;
             out[n++] = v;
         }
@@ -284,7 +314,7 @@ static int options_of(engine *E, board b, int me, gid *out) {
                 board child = b;
                 child.m[me] = (b.m[me] & ~from) | to;
                 child.m[you] = b.m[you] & ~to;
-                gid v = board_value(E, child);
+                gid v = board_value(E, &child);
                 if (v < 0) return -1;
                 out[n++] = v;
                 continue;
@@ -302,7 +332,7 @@ static int options_of(engine *E, board b, int me, gid *out) {
                 child.m[me] = (b.m[me] & ~from) | land;
                 child.m[you] = b.m[you] & ~captured;
                 child.m[2] = (b.m[2] | from | captured) & ~land;
-                gid v = board_value(E, child);
+                gid v = board_value(E, &child);
                 if (v < 0) return -1;
                 out[n++] = v;
             }
@@ -319,7 +349,8 @@ static int moves_bound(engine *E, board b, int me) {
 }
 
 /* The value of one region (cropped, connected), or -1 when the budget ran out. */
-static gid region_value(engine *E, board b) {
+static gid region_value(engine *E, const board *bp) {
+    const board b = *bp;
     if (E->game == GAME_DOMINEERING && __builtin_popcountll(b.m[0]) < 2) return E->zero;
     int negated;
     board key = key_of(E->game, b, &negated);
@@ -340,21 +371,24 @@ static gid region_value(engine *E, board b) {
 }
 
 /* The value of a board: the sum of its regions' values, or -1 when the budget ran out. */
-static gid board_value(engine *E, board b) {
+static gid board_value(engine *E, const board *bp) {
+    const board b = *bp;
     uint64_t cells, rest;
+    uint64_t not_first = ~column_mask(b.h, b.w, 0), not_last = ~column_mask(b.h, b.w, b.w - 1);
     if (E->game == GAME_DOMINEERING) cells = b.m[0];
     else if (E->game == GAME_CLOBBER) cells = b.m[0] | b.m[1];
-    else cells = reachable(b);
+    else cells = reachable(b, not_first, not_last);
     rest = cells;
     gid total = E->zero;
     while (rest) {
-        uint64_t part = part_of(rest & -rest, cells, b.h, b.w);
+        uint64_t part = part_of(rest & -rest, cells, b.w, not_first, not_last);
         rest &= ~part;
         board region = {b.h, b.w, {b.m[0] & part, b.m[1] & part, b.m[2] & part}};
         if (E->game == GAME_DOMINEERING ? __builtin_popcountll(part) < 2
                                         : !(region.m[0] && region.m[1]))
             continue;
-        gid v = region_value(E, crop(region, part));
+        board cropped = crop(region, part);
+        gid v = region_value(E, &cropped);
         if (v < 0) return -1;
         total = add(E, total, v);
     }
@@ -378,7 +412,7 @@ static void engine_init(engine *E) {
     E->numbers.max_slots = (uint64_t)1 << 62; /* never emptied: the numbers made */
     map_init(E, &E->numbers, 1 << 8);
     E->regions.slots = 1 << 12;
-    E->regions.bits = grow(E, NULL, 3 * E->regions.slots * sizeof(uint64_t));
+    E->regions.bits = grow(E, NULL, (uint64_t)E->masks * E->regions.slots * sizeof(uint64_t));
     E->regions.shape = grow(E, NULL, E->regions.slots * sizeof(uint32_t));
     E->regions.values = grow(E, NULL, E->regions.slots * sizeof(gid));
     memset(E->regions.shape, 0, E->regions.slots * sizeof(uint32_t));
@@ -410,6 +444,7 @@ engine *cgt_gv_new(int game) {
     engine *E = calloc(1, sizeof(engine));
     if (E == NULL) return NULL;
     E->game = game;
+    E->masks = game == GAME_DOMINEERING ? 1 : 3;
     if (setjmp(E->fail)) {
         engine_release(E);
         free(E);
@@ -440,7 +475,7 @@ int64_t cgt_gv_value(engine *E, int height, int width, uint64_t m0, uint64_t m1,
     uint64_t all = full_mask(height * width);
     board b = {height, width, {m0 & all, m1 & all, m2 & all}};
     if (height == 0 || width == 0) return E->zero;
-    return board_value(E, b);
+    return board_value(E, &b);
 }
 
 /* What is known of node g: out = {left count, right count, is number, numerator, exponent}. */
@@ -479,6 +514,6 @@ void cgt_gv_stats(const engine *E, int64_t *out) {
     out[6] = (int64_t)(E->cap_nodes * sizeof(node) + E->pool_cap * sizeof(gid) +
                        E->intern_slots * sizeof(gid) +
                        (E->le_memo.slots + E->sum_memo.slots + E->numbers.slots) * 12 +
-                       E->regions.slots * 32);
+                       E->regions.slots * (16 + 8 * (int64_t)E->masks));
     out[7] = E->le_memo.cleared + E->sum_memo.cleared;
 }

@@ -38,8 +38,8 @@ typedef struct {  /* uint64 key (never 0) -> int32 value, open addressing */
     int64_t cleared;
 } map64;
 
-typedef struct {  /* region (shape, three masks) -> gid */
-    uint64_t *bits; /* three masks a slot */
+typedef struct {  /* region (shape, masks) -> gid */
+    uint64_t *bits; /* `engine.masks` masks a slot */
     uint32_t *shape; /* (h << 8 | w) + 1; 0 = empty slot */
     gid *values;
     uint64_t slots, count;
@@ -58,6 +58,7 @@ typedef struct {
     int64_t scratch_top, scratch_cap;
     gid zero;
     int game; /* GAME_DOMINEERING, GAME_CLOBBER or GAME_KONANE */
+    int masks; /* cell masks a board has: 1 (Domineering) or 3 */
     int64_t budget, searched, temporaries;
     jmp_buf fail;
 } engine;
