@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import os
-import subprocess
-import sys
 import threading
 
 import pytest
@@ -157,6 +154,9 @@ def test_compiled_false_and_the_wrong_kind_of_position():
         kernel_value(cgt.Game(1))
 
 
+# CGT_NO_KERNEL=1: test_grid_value_kernels.py (every game of the kernel)
+
+
 def test_threads_share_the_kernel_safely():
     reset_kernel()
     sizes = [(3, 4), (4, 3), (2, 7), (3, 5), (4, 4), (2, 8)] * 3
@@ -172,18 +172,3 @@ def test_threads_share_the_kernel_safely():
     for thread in threads:
         thread.join()
     assert all(results[i] == expected[size] for i, size in enumerate(sizes))
-
-
-def test_cgt_no_kernel_falls_back_to_the_engine():
-    code = (
-        "import cgt; from games.grid.domineering import rectangle;"
-        "from games.grid.domineering_values import kernel_status, kernel_stats;"
-        "print(kernel_status()); print(cgt.value(rectangle(3, 4))); print(kernel_stats())"
-    )
-    env = {**os.environ, "CGT_NO_KERNEL": "1"}
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
-    )
-    status, value, stats = done.stdout.splitlines()
-    assert status == "pure Python (turned off by CGT_NO_KERNEL)"
-    assert (value, stats) == ("-3/2", "{}")

@@ -81,22 +81,21 @@ def _board_text(rows: int, columns: int, cells: list[str]) -> str:
     return "|".join("".join(cells[r * columns : (r + 1) * columns]) for r in range(rows))
 
 
-@settings(max_examples=80, deadline=None)
-@given(rows=st.integers(1, 4), columns=st.integers(1, 4), data=st.data())
-def test_random_clobber_boards_match_the_engine(rows, columns, data):
-    cells = data.draw(st.lists(st.sampled_from("..xo"), min_size=rows * columns,
-                               max_size=rows * columns))  # fmt: skip
-    board = Clobber(_board_text(rows, columns, cells))
-    assert CLOBBER.value(board) == _engine(board), board
-
-
+@pytest.mark.parametrize(
+    ("kernel", "ruleset", "alphabet", "max_columns"),
+    [(CLOBBER, Clobber, "..xo", 4), (KONANE, Konane, "..xo#", 5)],
+    ids=["clobber", "konane"],
+)
 @settings(max_examples=80, deadline=None)
 @given(rows=st.integers(1, 4), columns=st.integers(1, 5), data=st.data())
-def test_random_konane_boards_match_the_engine(rows, columns, data):
-    cells = data.draw(st.lists(st.sampled_from("..xo#"), min_size=rows * columns,
+def test_random_boards_match_the_engine(
+    kernel, ruleset, alphabet, max_columns, rows, columns, data
+):
+    columns = min(columns, max_columns)
+    cells = data.draw(st.lists(st.sampled_from(alphabet), min_size=rows * columns,
                                max_size=rows * columns))  # fmt: skip
-    board = Konane(_board_text(rows, columns, cells))
-    assert KONANE.value(board) == _engine(board), board
+    board = ruleset(_board_text(rows, columns, cells))
+    assert kernel.value(board) == _engine(board), board
 
 
 @settings(max_examples=60, deadline=None)
@@ -219,11 +218,20 @@ def test_threads_share_the_kernels_safely():
     assert all(results[i] == expected[p] for i, p in enumerate(work_items))
 
 
-def test_cgt_no_kernel_falls_back_to_the_engine():
+@pytest.mark.parametrize(
+    ("module", "kernel", "make"),
+    [
+        ("domineering", "DOMINEERING", "rectangle(3, 4)"),
+        ("clobber", "CLOBBER", "Clobber('xxo|o.x')"),
+        ("konane", "KONANE", "Konane('xo.o.|..x.o')"),
+    ],
+)
+def test_cgt_no_kernel_falls_back_to_the_engine(module, kernel, make):
+    name = make.split("(")[0]
     code = (
-        "import cgt; from games.grid.konane import Konane;"
-        "from games.grid.value_kernels import KONANE;"
-        "print(KONANE.status()); print(cgt.value(Konane('xo.o.|..x.o'))); print(KONANE.stats())"
+        f"import cgt; from games.grid.{module} import {name};"
+        f"from games.grid.value_kernels import {kernel};"
+        f"print({kernel}.status()); print(cgt.value({make})); print({kernel}.stats())"
     )
     env = {**os.environ, "CGT_NO_KERNEL": "1"}
     done = subprocess.run(
@@ -231,4 +239,5 @@ def test_cgt_no_kernel_falls_back_to_the_engine():
     )
     status, value, stats = done.stdout.splitlines()
     assert status == "pure Python (turned off by CGT_NO_KERNEL)"
-    assert (value, stats) == (str(_engine(Konane("xo.o.|..x.o"))), "{}")
+    position = eval(make, {"rectangle": rectangle, "Clobber": Clobber, "Konane": Konane})
+    assert (value, stats) == (str(_engine(position)), "{}")
