@@ -187,7 +187,7 @@ class GridValueKernel:
     """
 
     budget = 1 << 16
-    """New regions searched between two looks at Ctrl-C."""
+    """New regions searched between two looks at Ctrl-C (a positive int)."""
 
     def __init__(self, game: str, code: int, board_of: Callable[[Any], Board]) -> None:
         self.game = game
@@ -240,6 +240,11 @@ class GridValueKernel:
         """The value of ``position`` by the kernel, or None when the kernel is not there or the
         board has more than 64 cells; `cgt.WrongTypeError` for a position of another game."""
         board = self._board_of(position)
+        budget = self.budget
+        if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+            raise cgt.InvalidArgumentError(
+                f"the kernel's budget of regions must be a positive int, got {budget!r}"
+            )
         if board[0] * board[1] > _MAX_CELLS:
             return None
         with self._lock:
@@ -247,14 +252,25 @@ class GridValueKernel:
             if engine is None:
                 return None
             try:
-                return engine.value(board, self.budget)
+                return engine.value(board, budget)
             except MemoryError:
                 self.reset()
                 raise
 
     def limit_memos(self, slots: int) -> None:
-        """Bound the memos of comparisons and of sums to ``slots`` each (a power of two, at least
-        4,096): a full one is emptied and filled again (for tests and tight memory)."""
+        """Bound the memos of comparisons and of sums to ``slots`` each (a power of two from
+        4,096 to 2^40; another number counts as the next power of two): a full one is emptied and
+        filled again (for tests and tight memory).
+
+        >>> KONANE.limit_memos(-1)
+        Traceback (most recent call last):
+        ...
+        cgt.core.errors.InvalidArgumentError: memo slots must be an int from 4096 to 2**40, got -1
+        """
+        if not isinstance(slots, int) or isinstance(slots, bool) or not 4096 <= slots <= 1 << 40:
+            raise cgt.InvalidArgumentError(
+                f"memo slots must be an int from 4096 to 2**40, got {slots!r}"
+            )
         with self._lock:
             engine = self._the_engine()
             if engine is not None:

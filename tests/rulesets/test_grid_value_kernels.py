@@ -196,6 +196,19 @@ def test_wrong_positions_and_overlapping_masks_are_refused():
     assert KONANE.value(Konane("xo.")) == cgt.Game(1)  # the engine is still whole
 
 
+def test_a_budget_that_is_not_positive_and_bad_memo_bounds_are_refused(monkeypatch):
+    for bad in (0, -5, 1.5, True):
+        monkeypatch.setattr(GridValueKernel, "budget", bad)
+        with pytest.raises(cgt.InvalidArgumentError, match="budget"):  # (0 used to hang)
+            KONANE.value(Konane("xo."))
+    monkeypatch.undo()
+    for bad in (-1, 0, 4095, 2**70, "4096"):
+        with pytest.raises(cgt.InvalidArgumentError, match="memo slots"):
+            CLOBBER.limit_memos(bad)
+    CLOBBER.limit_memos(4096)
+    assert CLOBBER.value(Clobber("xo")) == cgt.STAR
+
+
 def test_threads_share_the_kernels_safely():
     KONANE.reset()
     CLOBBER.reset()
