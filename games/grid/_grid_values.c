@@ -81,23 +81,16 @@ static uint64_t mask_transpose(uint64_t x, int h, int w) {
     return t;
 }
 
-static board mirror_lr(board b) {
-    board m = {b.h, b.w, {0, 0, 0}};
-    for (int k = 0; k < 3; k++) m.m[k] = mask_mirror_lr(b.m[k], b.h, b.w);
+/* The image of every mask of b under `image` (a board of `h` x `w` cells). */
+static board each_mask(board b, int h, int w, uint64_t (*image)(uint64_t, int, int)) {
+    board m = {h, w, {0, 0, 0}};
+    for (int k = 0; k < 3; k++) m.m[k] = image(b.m[k], b.h, b.w);
     return m;
 }
 
-static board mirror_tb(board b) {
-    board m = {b.h, b.w, {0, 0, 0}};
-    for (int k = 0; k < 3; k++) m.m[k] = mask_mirror_tb(b.m[k], b.h, b.w);
-    return m;
-}
-
-static board transpose(board b) {
-    board t = {b.w, b.h, {0, 0, 0}};
-    for (int k = 0; k < 3; k++) t.m[k] = mask_transpose(b.m[k], b.h, b.w);
-    return t;
-}
+static board mirror_lr(board b) { return each_mask(b, b.h, b.w, mask_mirror_lr); }
+static board mirror_tb(board b) { return each_mask(b, b.h, b.w, mask_mirror_tb); }
+static board transpose(board b) { return each_mask(b, b.w, b.h, mask_transpose); }
 
 static board swap_colours(board b) {
     board s = {b.h, b.w, {b.m[1], b.m[0], b.m[2]}};
@@ -284,8 +277,8 @@ static gid board_value(engine *E, const board *b);
 static const int STEPS[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 
 /* The boards after each move of the player whose stones are mask `me` (Clobber, Konane) or
- * who places dominoes vertically (`me` 0) or horizontally (Domineering), valued into out;
- * their number, or -1 when the budget ran out.  `out` has room for `room` values. */
+ * who places dominoes vertically (`me` 0) or horizontally (Domineering), valued into out
+ * (room for `moves_bound` values); their number, or -1 when the budget ran out. */
 static int options_of(engine *E, board b, int me, gid *out) {
     int n = 0, you = 1 - me;
     if (E->game == GAME_DOMINEERING) {
